@@ -1,0 +1,21 @@
+## doc/local.mk -- the texinfo manual and the man pages.
+
+info_TEXINFOS += doc/cpdd.texi
+
+## Man pages are made from the built programs' --help and --version,
+## so they cannot drift from them.
+man_MANS += doc/cp.1 doc/dd.1
+CLEANFILES += doc/cp.1 doc/dd.1
+EXTRA_DIST += doc/cp.x doc/dd.x
+
+cpdd_help2man = $(HELP2MAN) --no-info --output=$@-t
+
+doc/cp.1: src/cp$(EXEEXT) doc/cp.x
+	$(AM_V_GEN)$(MKDIR_P) doc \
+	  && $(cpdd_help2man) --include=$(srcdir)/doc/cp.x src/cp$(EXEEXT) \
+	  && mv $@-t $@
+
+doc/dd.1: src/dd$(EXEEXT) doc/dd.x
+	$(AM_V_GEN)$(MKDIR_P) doc \
+	  && $(cpdd_help2man) --include=$(srcdir)/doc/dd.x src/dd$(EXEEXT) \
+	  && mv $@-t $@

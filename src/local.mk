@@ -1,0 +1,31 @@
+## src/local.mk -- programs and the transfer engine.
+
+bin_PROGRAMS = src/cp src/dd
+
+## Code shared by cp and dd: common helpers and the transfer engine.
+noinst_LIBRARIES += src/libcpdd.a
+src_libcpdd_a_SOURCES = \
+  src/system.c \
+  src/xfer.c \
+  src/xfer-cli.c \
+  src/xfer-readloop.c \
+  src/xfer-size.c \
+  src/xfer-stats.c
+
+noinst_HEADERS += \
+  src/system.h \
+  src/xfer.h \
+  src/xfer-impl.h \
+  src/xfer-cli.h \
+  src/copy.h
+
+## Libraries gnulib may need, plus the engine's own.
+cpdd_ldadd = src/libcpdd.a lib/libgnu.a \
+  $(LIB_ACL) $(LIB_HAS_ACL) $(LIB_GETHRXTIME) $(LIB_NANOSLEEP) \
+  $(LIB_CLOCK_GETTIME) $(LIB_FDATASYNC) $(LIB_MBRTOWC) $(LIB_URING)
+
+src_cp_SOURCES = src/cp.c src/copy.c
+src_cp_LDADD = $(cpdd_ldadd)
+
+src_dd_SOURCES = src/dd.c
+src_dd_LDADD = $(cpdd_ldadd)

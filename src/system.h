@@ -1,0 +1,85 @@
+/* system.h -- common includes and small helpers for cpdd programs.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.  */
+
+#ifndef CPDD_SYSTEM_H
+#define CPDD_SYSTEM_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "exitfail.h"
+#include "idx.h"
+#include "intprops.h"
+#include "minmax.h"
+#include "progname.h"
+#include "quote.h"
+#include "quotearg.h"
+#include "xalloc.h"
+
+/* cpdd is not translated; keep the markers so messages stay greppable
+   and a later gettext hookup is mechanical.  */
+#define _(msgid) (msgid)
+#define N_(msgid) msgid
+
+/* How GNU coreutils quotes a file name in a diagnostic: always quoted,
+   shell-escaped where needed, so the message can be pasted back.  */
+static inline char const *
+quoteaf (char const *arg)
+{
+  return quotearg_style (shell_escape_always_quoting_style, arg);
+}
+
+static inline char const *
+quoteaf_n (int n, char const *arg)
+{
+  return quotearg_n_style (n, shell_escape_always_quoting_style, arg);
+}
+
+/* Quote a file name only where the shell would need it, as GNU does
+   where the name starts a message ("dd: in: ...").  */
+static inline char const *
+quotef (char const *arg)
+{
+  return quotearg_n_style_colon (0, shell_escape_quoting_style, arg);
+}
+
+#define STREQ(a, b) (strcmp (a, b) == 0)
+
+/* Report a usage error in the GNU way and exit.  */
+_Noreturn void usage (int status);
+
+/* The "Try 'PROG --help'" line that follows a usage diagnostic.  */
+static inline void
+emit_try_help (void)
+{
+  fprintf (stderr, _("Try '%s --help' for more information.\n"),
+           program_name);
+}
+
+/* The closing lines of --help, naming where the manual is.  */
+void emit_ancillary_info (char const *program);
+
+/* Print --version output for PROGRAM, in GNU format.  */
+void emit_version (char const *program);
+
+#endif /* CPDD_SYSTEM_H */

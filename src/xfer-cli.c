@@ -1,0 +1,87 @@
+/* xfer-cli.c -- the engine's command-line options, for cp.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+/* cp's option table includes XFER_LONG_OPTIONS and passes the values
+   of those options here, so the options that choose how data moves are
+   parsed and documented in one place, next to the engine.  */
+
+#include <config.h>
+
+#include "system.h"
+#include "argmatch.h"
+#include "xfer.h"
+#include "xfer-cli.h"
+
+static char const *const io_method_args[] =
+{
+  "auto", "read", "mmap", "offload", NULL
+};
+static enum xfer_method const io_method_types[] =
+{
+  XFER_METHOD_AUTO, XFER_METHOD_READ, XFER_METHOD_MMAP, XFER_METHOD_OFFLOAD
+};
+ARGMATCH_VERIFY (io_method_args, io_method_types);
+
+static char const *const direct_args[] =
+{
+  "in", "out", "both", NULL
+};
+static int const direct_types[] =
+{
+  XFER_DIRECT_IN, XFER_DIRECT_OUT, XFER_DIRECT_BOTH
+};
+ARGMATCH_VERIFY (direct_args, direct_types);
+
+static idx_t
+parse_buffer_size (char const *arg)
+{
+  uintmax_t n;
+  if (xfer_parse_size (arg, &n) != LONGINT_OK || n == 0
+      || MIN (IDX_MAX, SSIZE_MAX) < n)
+    error (EXIT_FAILURE, 0, _("invalid buffer size: %s"), quote (arg));
+  return n;
+}
+
+bool
+xfer_cli_option (int c, char const *arg, struct xfer_opts *opts)
+{
+  switch (c)
+    {
+    case XFER_OPT_BUFFER_SIZE:
+      opts->buffer_size = parse_buffer_size (arg);
+      return true;
+    case XFER_OPT_DIRECT:
+      opts->direct = (arg
+                      ? XARGMATCH ("--direct", arg, direct_args, direct_types)
+                      : XFER_DIRECT_BOTH);
+      return true;
+    case XFER_OPT_IO_METHOD:
+      opts->method = XARGMATCH ("--io-method", arg,
+                                io_method_args, io_method_types);
+      return true;
+    default:
+      return false;
+    }
+}
+
+void
+xfer_cli_usage (void)
+{
+  fputs (_("\
+\n\
+Transfer options (cpdd):\n\
+      --buffer-size=SIZE       move data SIZE bytes at a time; SIZE takes\n\
+                                 dd's units (4K, 8M, 8MiB, 1MB...);\n\
+                                 default: at least 256 KiB, a multiple of\n\
+                                 both files' block sizes\n\
+      --direct[=WHICH]         bypass the page cache with direct I/O on\n\
+                                 WHICH end: in, out, or both (the default)\n\
+      --io-method=METHOD       move data with METHOD: auto (the default),\n\
+                                 read, mmap, or offload\n\
+"), stdout);
+}

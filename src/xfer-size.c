@@ -1,0 +1,108 @@
+/* xfer-size.c -- buffer sizes: parsing, automatic choice, allocation.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#include <config.h>
+
+#include "system.h"
+#include "alignalloc.h"
+#include "c-ctype.h"
+#include "intprops.h"
+#include "minmax.h"
+#include "stat-size.h"
+#include "xfer.h"
+
+/* The unit letters dd accepts; '0' lets xstrtoumax take "KB" (1000)
+   and "KiB" (1024) as well as "K".  */
+static char const size_suffixes[] = "bcEGkKMPTwYZ0";
+
+/* Parse one factor of a size at STR, setting *END past it.  A bare 'B'
+   directly after the digits means bytes, so "1B" is 1; after a unit
+   it is part of that unit ("KB").  */
+static strtol_error
+parse_factor (char const *str, char **end, uintmax_t *value)
+{
+  strtol_error e = xstrtoumax (str, end, 10, value, size_suffixes);
+  if ((e & ~LONGINT_OVERFLOW) == LONGINT_INVALID_SUFFIX_CHAR
+      && **end == 'B' && str < *end && c_isdigit ((*end)[-1]))
+    {
+      ++*end;
+      if (! **end)
+        e &= ~LONGINT_INVALID_SUFFIX_CHAR;
+    }
+  return e;
+}
+
+strtol_error
+xfer_parse_size (char const *str, uintmax_t *size)
+{
+  char *end;
+  uintmax_t n;
+  strtol_error e = parse_factor (str, &end, &n);
+
+  if ((e & ~LONGINT_OVERFLOW) == LONGINT_INVALID_SUFFIX_CHAR && *end == 'x')
+    {
+      uintmax_t m;
+      char *end2;
+      strtol_error f = xstrtoumax (end + 1, &end2, 10, &m, size_suffixes);
+      if ((f & ~LONGINT_OVERFLOW) != LONGINT_OK || *end2)
+        return LONGINT_INVALID;
+      e = (e & LONGINT_OVERFLOW) | f;
+      if (INT_MULTIPLY_WRAPV (n, m, &n))
+        e = LONGINT_OVERFLOW;
+    }
+
+  *size = n;
+  return e;
+}
+
+/* The least common multiple of A and B, or 0 if it overflows.  */
+static idx_t
+lcm (idx_t a, idx_t b)
+{
+  idx_t x = a, y = b;
+  while (y)
+    {
+      idx_t r = x % y;
+      x = y;
+      y = r;
+    }
+  idx_t l;
+  return INT_MULTIPLY_WRAPV (a / x, b, &l) ? 0 : l;
+}
+
+/* Why 256 KiB: copies of large files on ext4 and tmpfs reach their
+   plateau there (bench/ has the sweep); smaller buffers cost syscalls,
+   much larger ones fall out of the CPU caches.  The size is rounded up
+   to a multiple of both files' preferred block sizes so no read or
+   write straddles a block.  */
+idx_t
+xfer_auto_buffer_size (struct stat const *src, struct stat const *dst)
+{
+  idx_t ib = ST_BLKSIZE (*src);
+  idx_t ob = dst ? ST_BLKSIZE (*dst) : ib;
+  idx_t blk = lcm (ib, ob);
+  if (blk <= 0 || XFER_MIN_AUTO_BUFFER < blk)
+    blk = MAX (ib, ob);
+  idx_t size = XFER_MIN_AUTO_BUFFER + blk - 1;
+  return size - size % blk;
+}
+
+void *
+xfer_buffer_alloc (idx_t alignment, idx_t size)
+{
+  void *p = alignalloc (alignment, size);
+  if (!p)
+    xalloc_die ();
+  return p;
+}
+
+void
+xfer_buffer_free (void *buf)
+{
+  alignfree (buf);
+}

@@ -1,0 +1,81 @@
+/* xfer-stats.c -- throughput figures in dd's format.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#include <config.h>
+
+#include "system.h"
+#include "c-ctype.h"
+#include "human.h"
+#include "xfer.h"
+
+/* dd prints sizes rounded to the nearest unit, with a space before
+   the unit and a "B" after it: "1.0 kB", "512 B".  */
+enum
+{
+  human_dd_opts = (human_autoscale | human_round_to_nearest
+                   | human_space_before_unit | human_SI | human_B)
+};
+
+/* True if the size HUMAN (as human_readable made it) has no unit
+   prefix such as k or Ki, i.e. is a plain count of bytes.  */
+static bool
+lacks_prefix (char const *human)
+{
+  size_t len = strlen (human);
+  return len < 2 || ! c_isalpha (human[len - 2]);
+}
+
+int
+xfer_print_transfer (FILE *stream, intmax_t bytes,
+                     xtime_t start, xtime_t now, bool progress)
+{
+  char sibuf[LONGEST_HUMAN_READABLE + 1];
+  char iecbuf[LONGEST_HUMAN_READABLE + 1];
+  char ratebuf[LONGEST_HUMAN_READABLE + sizeof "/s"];
+  char secs[32];
+  double seconds;
+  char const *rate;
+
+  char const *si = human_readable (bytes, sibuf, human_dd_opts, 1, 1);
+  char const *iec = human_readable (bytes, iecbuf,
+                                    human_dd_opts | human_base_1024, 1, 1);
+
+  if (start < now)
+    {
+      xtime_t elapsed = now - start;
+      seconds = elapsed / (double) XTIME_PRECISION;
+      /* human_readable writes at the end of its buffer, which leaves
+         no room for the "/s"; so move the figure to the front.  */
+      char const *r = human_readable (bytes, ratebuf, human_dd_opts,
+                                      XTIME_PRECISION, elapsed);
+      memmove (ratebuf, r, strlen (r) + 1);
+      strcat (ratebuf, "/s");
+      rate = ratebuf;
+    }
+  else
+    {
+      seconds = 0;
+      rate = _("Infinity B/s");
+    }
+
+  /* A progress line is redrawn each second, so fractions of a second
+     would only flicker.  */
+  snprintf (secs, sizeof secs, progress ? "%.0f s" : "%g s", seconds);
+
+  if (lacks_prefix (si))
+    return fprintf (stream,
+                    bytes == 1
+                    ? _("%jd byte copied, %s, %s")
+                    : _("%jd bytes copied, %s, %s"),
+                    bytes, secs, rate);
+  if (lacks_prefix (iec))
+    return fprintf (stream, _("%jd bytes (%s) copied, %s, %s"),
+                    bytes, si, secs, rate);
+  return fprintf (stream, _("%jd bytes (%s, %s) copied, %s, %s"),
+                  bytes, si, iec, secs, rate);
+}

@@ -1,0 +1,125 @@
+# CpddTest.pm -- table-driven tests of cpdd's programs from Perl.
+#
+# A test is a list of cases; each case names the program, its
+# arguments, optional standard input, and what is expected: either
+# explicit OUT/ERR/EXIT values, or GNU => 1 to expect exactly what the
+# system's GNU program does with the same arguments and input.  dd's
+# time and rate figures are masked before comparing.
+#
+#   use CpddTest;
+#   exit run_cases ('dd', [
+#     { name => 'count', args => ['bs=1', 'count=2'], in => "abc", GNU => 1 },
+#     { name => 'bad', args => ['foo'], EXIT => 1,
+#       ERR => "dd: unrecognized operand 'foo'\n"
+#              . "Try 'dd --help' for more information.\n" },
+#   ]);
+
+package CpddTest;
+
+use strict;
+use warnings;
+use Exporter 'import';
+use File::Temp qw(tempdir);
+
+our @EXPORT = qw(run_cases);
+
+my $gnu_dir = -x '/usr/bin/dd' ? '/usr/bin' : '/bin';
+
+sub ours_dir ()
+{
+  my $top = $ENV{abs_top_builddir} // '.';
+  return "$top/src";
+}
+
+sub mask_times ($)
+{
+  my ($s) = @_;
+  $s =~ s/copied, [0-9.e+-]+ s, (?:[0-9.]+ [kMGTPEZYRQ]?|Infinity )B\/s$/copied, T s, R B\/s/mg;
+  return $s;
+}
+
+# Run PROG from DIR with ARGS and INPUT in a scratch directory; return
+# (stdout, stderr, exit status).
+sub run_prog ($$$$)
+{
+  my ($dir, $prog, $args, $input) = @_;
+  my $tmp = tempdir (CLEANUP => 1);
+  my $in = "$tmp/in";
+  open my $fh, '>', $in or die "$in: $!";
+  binmode $fh;
+  print $fh (defined $input ? $input : '');
+  close $fh or die "$in: $!";
+
+  my $pid = fork // die "fork: $!";
+  if ($pid == 0)
+    {
+      chdir $tmp or die "$tmp: $!";
+      open STDIN, '<', $in or die;
+      open STDOUT, '>', "$tmp/out" or die;
+      open STDERR, '>', "$tmp/err" or die;
+      $ENV{PATH} = "$dir:$ENV{PATH}";
+      $ENV{LC_ALL} = 'C';
+      exec $prog, @$args or exit 127;
+    }
+  waitpid $pid, 0;
+  my $status = $? >> 8;
+  local $/;
+  my ($out, $err) = ('', '');
+  if (open my $o, '<', "$tmp/out") { $out = <$o> }
+  if (open my $e, '<', "$tmp/err") { $err = <$e> }
+  return ($out // '', mask_times ($err // ''), $status);
+}
+
+sub show ($)
+{
+  my ($s) = @_;
+  $s =~ s/\n/\\n/g;
+  return "'$s'";
+}
+
+# Run each case of CASES with PROG.  Print a line per failure and
+# return the exit status for the harness: 0 if all passed, 1 if not,
+# 77 if a case needs GNU's program and the system lacks it.
+sub run_cases ($$)
+{
+  my ($prog, $cases) = @_;
+  my $fail = 0;
+
+  if (grep { $_->{GNU} } @$cases)
+    {
+      my $v = `$gnu_dir/$prog --version 2>/dev/null`;
+      if (! defined $v || $v !~ /(?:GNU coreutils|\(coreutils\))/)
+        {
+          warn "skipped: the system's $prog is not GNU $prog\n";
+          return 77;
+        }
+    }
+
+  for my $c (@$cases)
+    {
+      my ($out, $err, $status)
+        = run_prog (ours_dir (), $prog, $c->{args}, $c->{in});
+      my %exp;
+      if ($c->{GNU})
+        {
+          @exp{qw(OUT ERR EXIT)}
+            = run_prog ($gnu_dir, $prog, $c->{args}, $c->{in});
+        }
+      for my $k (qw(OUT ERR EXIT))
+        {
+          $exp{$k} = $c->{$k} if exists $c->{$k};
+        }
+      my %got = (OUT => $out, ERR => $err, EXIT => $status);
+      for my $k (qw(OUT ERR EXIT))
+        {
+          next unless exists $exp{$k};
+          next if $got{$k} eq $exp{$k};
+          warn "$c->{name}: $k: expected " . show ($exp{$k})
+            . ", got " . show ($got{$k}) . "\n";
+          $fail = 1;
+        }
+    }
+  return $fail;
+}
+
+1;

@@ -1,0 +1,9 @@
+## tests/cp/local.mk -- tests of cp, one behaviour per file.
+
+TESTS += \
+  tests/cp/basic-diff.sh \
+  tests/cp/errors-diff.sh \
+  tests/cp/big-file.sh \
+  tests/cp/buffer-size.sh
+
+EXTRA_DIST += $(filter tests/cp/%, $(TESTS))

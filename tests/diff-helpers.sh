@@ -1,0 +1,84 @@
+# diff-helpers.sh -- differential testing against the system's GNU tools.
+# Sourced by tests after init.sh:
+#
+#   . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+#   . "$srcdir/tests/diff-helpers.sh"
+#   require_gnu_ cp
+#   mkdir fix && echo data > fix/a || framework_failure_
+#   diff_run_ copy-file cp a b
+#   Exit $fail
+#
+# diff_run_ copies the fixture directory "fix" twice, runs the command
+# line once with our program and once with GNU's, each in its own copy,
+# and compares what the two did: standard output, standard error, exit
+# status and the resulting file tree.  Both programs are started by
+# their bare name through PATH, so diagnostics ("cp: ...") and the
+# "Try 'cp --help'" line read the same.
+
+# Where our programs are, and where GNU's are.
+ours_dir_=${abs_top_builddir-$PWD/..}/src
+gnu_dir_=/usr/bin
+test -x "$gnu_dir_/cp" || gnu_dir_=/bin
+
+# Skip the test unless the system's PROG is GNU coreutils' PROG.
+require_gnu_ ()
+{
+  "$gnu_dir_/$1" --version 2>/dev/null | head -n1 | grep -E '(GNU coreutils|\(coreutils\))' \
+    >/dev/null || skip_ "the system's $1 is not GNU $1"
+}
+
+# Print a line per file below DIR: its type, permissions, size, link
+# target or content checksum, and, when DIFF_TIMES is set, its
+# modification time.  Names are relative to DIR.
+tree_digest_ ()
+{
+  ( cd "$1" || exit 1
+    find . -mindepth 1 -print | LC_ALL=C sort | while IFS= read -r f; do
+      if test -L "$f"; then
+        printf '%s link %s\n' "$f" "$(readlink "$f")"
+        continue
+      fi
+      set -- $(stat -c '%F|%a|%s|%u|%g|%Y|%h' "$f" | tr ' ' '_' | tr '|' ' ')
+      line="$f $1 $2 $3 $4 $5 links=$7"
+      test -n "${DIFF_TIMES-}" && line="$line mtime=$6"
+      test -f "$f" && line="$line $(cksum < "$f" | tr ' ' :)"
+      printf '%s\n' "$line"
+    done )
+}
+
+# Mask dd's time and rate figures, which differ from run to run.
+mask_dd_times_ ()
+{
+  sed -e 's/copied, [0-9.e+-]* s, [0-9.]* [kMGTPEZYRQ]*B\/s$/copied, T s, R B\/s/' \
+      -e 's/copied, [0-9.e+-]* s, Infinity B\/s$/copied, T s, R B\/s/'
+}
+
+# diff_run_ TAG PROG ARG...
+# Run PROG ARG... as ours and as GNU's, each in a fresh copy of "fix"
+# (an empty directory if there is none), with standard input from
+# TAG.in if that exists, and compare the outcomes.  Sets fail=1 on any
+# difference and shows it.
+diff_run_ ()
+{
+  tag_=$1; shift
+  test -d fix || mkdir fix || framework_failure_
+  for side_ in ours gnu; do
+    rm -rf "$tag_.$side_" || framework_failure_
+    "$gnu_dir_/cp" -a fix "$tag_.$side_" || framework_failure_
+    if test $side_ = ours; then dir_=$ours_dir_; else dir_=$gnu_dir_; fi
+    in_=/dev/null
+    test -f "$tag_.in" && in_=$PWD/$tag_.in
+    ( cd "$tag_.$side_" && PATH="$dir_:$PATH" && export PATH \
+        && "$@" < "$in_" > "../$tag_.$side_.out" 2> "../$tag_.$side_.err"
+      echo $? > "../$tag_.$side_.rc" )
+    case $1 in
+      dd) mask_dd_times_ < "$tag_.$side_.err" > "$tag_.$side_.err-t" \
+            && mv "$tag_.$side_.err-t" "$tag_.$side_.err" ;;
+    esac
+    tree_digest_ "$tag_.$side_" > "$tag_.$side_.tree" || framework_failure_
+  done
+  for what_ in rc out err tree; do
+    compare "$tag_.gnu.$what_" "$tag_.ours.$what_" \
+      || { echo "$tag_: $what_ differs from GNU's for: $*" >&2; fail=1; }
+  done
+}
