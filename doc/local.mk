@@ -1,6 +1,7 @@
 ## doc/local.mk -- the texinfo manual and the man pages.
 
 info_TEXINFOS += doc/cpdd.texi
+doc_cpdd_TEXINFOS = doc/cp.texi doc/dd.texi doc/xfer.texi
 
 ## Man pages are made from the built programs' --help and --version,
 ## so they cannot drift from them.

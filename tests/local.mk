@@ -25,3 +25,5 @@ EXTRA_DIST += tests/lang-default tests/init.sh tests/CpddTest.pm \
 
 include tests/cp/local.mk
 include tests/dd/local.mk
+include tests/xfer/local.mk
+include tests/reliability/local.mk

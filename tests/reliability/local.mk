@@ -1,0 +1,1 @@
+## tests/reliability/local.mk -- faults, bad input and security.

@@ -1,0 +1,1 @@
+## tests/xfer/local.mk -- the transfer engine, through cp and dd.
