@@ -27,3 +27,4 @@ include tests/cp/local.mk
 include tests/dd/local.mk
 include tests/xfer/local.mk
 include tests/reliability/local.mk
+include tests/dist/local.mk
