@@ -120,9 +120,10 @@ void xfer_session_tick (struct xfer_session *s);
 /* A file's transfer starts (the first one starts the clock).  */
 void xfer_session_begin (struct xfer_session *s);
 
-/* Add a finished file's REPORT to session S.  */
+/* Add a finished file's REPORT to session S; OK says whether the copy
+   succeeded (only those count as files).  */
 void xfer_session_add (struct xfer_session *s,
-                       struct xfer_report const *report);
+                       struct xfer_report const *report, bool ok);
 
 /* Erase the progress line, if one is shown, before other output.  */
 void xfer_session_clear (struct xfer_session *s);

@@ -169,15 +169,18 @@ xfer_session_bytes (struct xfer_session *s, off_t n)
 }
 
 void
-xfer_session_add (struct xfer_session *s, struct xfer_report const *r)
+xfer_session_add (struct xfer_session *s, struct xfer_report const *r,
+                  bool ok)
 {
+  /* -v and --debug lines on the same terminal would overwrite it.  */
+  if (s->stdout_tty)
+    xfer_session_clear (s);
+  if (!ok)
+    return;
   s->files++;
   s->methods |= 1 << r->method;
   s->buffer_size = MAX (s->buffer_size, r->buffer_size);
   s->direct |= r->direct;
-  /* -v and --debug lines on the same terminal would overwrite it.  */
-  if (s->stdout_tty)
-    xfer_session_clear (s);
 }
 
 /* The methods S used, as "read" or "offload+read"; "none" if no file

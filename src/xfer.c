@@ -276,6 +276,6 @@ xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
   if (c.buf)
     xfer_buffer_free (c.buf);
   if (opts->session)
-    xfer_session_add (opts->session, report);
+    xfer_session_add (opts->session, report, ok);
   return ok;
 }

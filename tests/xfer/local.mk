@@ -7,6 +7,17 @@ tests_xfer_xfer_copy_LDADD = $(cpdd_ldadd)
 tests_xfer_window_shrink_LDADD = $(cpdd_ldadd)
 
 TESTS += \
+  tests/xfer/buffer-auto.sh \
+  tests/xfer/debug-report.sh \
+  tests/xfer/direct-unsupported.sh \
+  tests/xfer/invalid-args.sh \
+  tests/xfer/offload-fallback.sh \
+  tests/xfer/progress.sh \
+  tests/xfer/reflink-always.sh \
+  tests/xfer/round-trip.sh \
+  tests/xfer/round-trip-tmpfs.sh \
+  tests/xfer/sparse.sh \
+  tests/xfer/stats.sh \
   tests/xfer/window-shrink.sh
 
-EXTRA_DIST += $(filter tests/xfer/%, $(TESTS))
+EXTRA_DIST += $(filter tests/xfer/%, $(TESTS)) tests/xfer/matrix.sh

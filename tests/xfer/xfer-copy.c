@@ -7,10 +7,11 @@
    (at your option) any later version.  */
 
 /* Usage: xfer-copy [ENGINE-OPTION]... [--sparse=WHEN] [--reflink=WHEN]
-                    [--debug] SOURCE DEST
-   Copies SOURCE to a new or truncated DEST with xfer_copy, taking the
-   engine's options as cp does (xfer_cli_option), plus the per-file
-   policy cp passes in struct xfer_opts; --debug prints the report.
+                    [--debug] SOURCE DEST [SOURCE DEST]...
+   Copies each SOURCE to a new or truncated DEST with xfer_copy, taking
+   the engine's options as cp does (xfer_cli_option), plus the
+   per-file policy cp passes in struct xfer_opts; --debug prints each
+   report.  One session covers all pairs, as one cp command would.
    This exercises every engine option independently of cp's own
    option set.  */
 
@@ -48,6 +49,32 @@ usage (int status)
   exit (status);
 }
 
+/* Copy SRC_NAME to DST_NAME as OPTS says; print the report if DEBUG.  */
+static bool
+copy_one (char const *src_name, char const *dst_name,
+          struct xfer_opts const *opts, bool debug)
+{
+  int src_fd = open (src_name, O_RDONLY);
+  if (src_fd < 0)
+    error (EXIT_FAILURE, errno, "%s", quoteaf (src_name));
+  int dst_fd = open (dst_name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (dst_fd < 0)
+    error (EXIT_FAILURE, errno, "%s", quoteaf (dst_name));
+  struct stat src_st, dst_st;
+  if (fstat (src_fd, &src_st) != 0 || fstat (dst_fd, &dst_st) != 0)
+    error (EXIT_FAILURE, errno, "fstat");
+
+  struct xfer_file src = { src_fd, src_name, &src_st };
+  struct xfer_file dst = { dst_fd, dst_name, &dst_st };
+  struct xfer_report report;
+  bool ok = xfer_copy (&src, &dst, opts, &report);
+  if (debug)
+    xfer_print_debug (stdout, &report);
+  if (close (dst_fd) != 0 || close (src_fd) != 0)
+    error (EXIT_FAILURE, errno, "close");
+  return ok;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -74,31 +101,19 @@ main (int argc, char **argv)
         if (!xfer_cli_option (c, optarg, &opts))
           usage (EXIT_FAILURE);
       }
-  if (argc - optind != 2)
+  int n = argc - optind;
+  if (n == 0 || n % 2 != 0)
     usage (EXIT_FAILURE);
 
-  char const *src_name = argv[optind];
-  char const *dst_name = argv[optind + 1];
-  xfer_session_plan (&opts, argv + optind, 1);
+  char **sources = xnmalloc (n / 2, sizeof *sources);
+  for (int i = 0; i < n / 2; i++)
+    sources[i] = argv[optind + 2 * i];
+  xfer_session_plan (&opts, sources, n / 2);
+  free (sources);
 
-  int src_fd = open (src_name, O_RDONLY);
-  if (src_fd < 0)
-    error (EXIT_FAILURE, errno, "%s", quoteaf (src_name));
-  int dst_fd = open (dst_name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (dst_fd < 0)
-    error (EXIT_FAILURE, errno, "%s", quoteaf (dst_name));
-  struct stat src_st, dst_st;
-  if (fstat (src_fd, &src_st) != 0 || fstat (dst_fd, &dst_st) != 0)
-    error (EXIT_FAILURE, errno, "fstat");
-
-  struct xfer_file src = { src_fd, src_name, &src_st };
-  struct xfer_file dst = { dst_fd, dst_name, &dst_st };
-  struct xfer_report report;
-  bool ok = xfer_copy (&src, &dst, &opts, &report);
-  if (debug)
-    xfer_print_debug (stdout, &report);
-  if (close (dst_fd) != 0 || close (src_fd) != 0)
-    error (EXIT_FAILURE, errno, "close");
+  bool ok = true;
+  for (int i = optind; i < argc; i += 2)
+    ok &= copy_one (argv[i], argv[i + 1], &opts, debug);
   xfer_session_end (&opts);
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
