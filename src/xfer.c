@@ -64,23 +64,42 @@ choose_method (struct xfer_ctx const *c)
   return m;
 }
 
+/* SIZE rounded up to a multiple of ALIGN (down, if that overflows).  */
+static idx_t
+round_up (idx_t size, idx_t align)
+{
+  idx_t up;
+  if (size % align == 0)
+    return size;
+  return (ckd_add (&up, size, align - size % align)
+          ? size - size % align : up);
+}
+
 /* The buffer (or window) size for C's method, after direct I/O set
-   C->align.  */
+   C->align.  Direct I/O waits for the device on every call, with no
+   read-ahead or write-behind to hide it, so it gets a larger automatic
+   buffer: copying 1 GiB ext4 to ext4 with --direct took 4.0 s with
+   256 KiB and 1.9 to 2.6 s with anything from 1 to 16 MiB.  */
 static idx_t
 choose_bufsize (struct xfer_ctx const *c)
 {
   idx_t size = c->opts->buffer_size;
-  idx_t align = c->align;
-  if (!size)
-    size = (c->method == XFER_METHOD_MMAP ? XFER_MMAP_WINDOW
-            : xfer_auto_buffer_size (c->src->st, c->dst->st));
-  if (size % align != 0)
+  if (!size && c->method == XFER_METHOD_MMAP)
+    size = XFER_MMAP_WINDOW;
+  else if (!size)
     {
-      idx_t up;
-      size = (ckd_add (&up, size, align - size % align)
-              ? size - size % align : up);
+      struct stat const *st = c->src->st;
+      size = xfer_auto_buffer_size (st, c->dst->st);
+      if (c->direct)
+        {
+          idx_t direct = XFER_DIRECT_BUFFER;
+          if (S_ISREG (st->st_mode) && 0 <= st->st_size
+              && st->st_size < direct)
+            direct = round_up (st->st_size + 1, size);
+          size = MAX (size, direct);
+        }
     }
-  return size;
+  return round_up (size, c->align);
 }
 
 /* Start moving data with method M: direct I/O, buffer size.  */

@@ -148,6 +148,9 @@ strtol_error xfer_parse_size (char const *str, uintmax_t *size);
 /* The window the mmap method maps when no buffer size is given.  */
 enum { XFER_MMAP_WINDOW = 8 * 1024 * 1024 };
 
+/* The automatic buffer with direct I/O (see xfer.c).  */
+enum { XFER_DIRECT_BUFFER = 8 * 1024 * 1024 };
+
 /* The buffer size to use for copying SRC to DST when OPTS asks for an
    automatic choice: a multiple of both block sizes, at least
    XFER_MIN_AUTO_BUFFER, but no more than a regular SRC needs to be
