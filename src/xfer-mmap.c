@@ -58,7 +58,10 @@ bus_handler (int sig, siginfo_t *info, void *context)
   struct xfer_window *w = guarded;
   char const *addr = info->si_addr;
   if (w && w->map <= addr && addr < w->map + w->map_len)
-    siglongjmp (w->fault, 1);
+    {
+      guarded = NULL;
+      siglongjmp (w->fault, 1);
+    }
 
   /* Not ours: die of the signal, once the handler returns and the
      signal is unblocked.  */
@@ -76,15 +79,31 @@ xfer_window_read_error (struct xfer_window const *w)
   error (0, err, _("error reading %s"), quoteaf (w->name));
 }
 
-/* Bracket an access to W's mapping.  GUARD_BEGIN is true when the
-   access faulted; the statement after it then handles the error.  The
-   signal fences keep the compiler from moving the access outside.  */
-#define GUARD_BEGIN(w) \
-  (sigsetjmp ((w)->fault, 0) \
-   ? (guarded = NULL, true) \
-   : (guarded = (w), atomic_signal_fence (memory_order_seq_cst), false))
-#define GUARD_END() \
-  (atomic_signal_fence (memory_order_seq_cst), guarded = NULL)
+/* Accesses to W's mapping are bracketed so:
+
+     if (sigsetjmp (w->fault, 0))
+       { ...the access faulted: guard_off was done by the handler's
+         jump; report the error... }
+     guard_on (w);
+     ...access...
+     guard_off ();
+
+   sigsetjmp stands alone as the controlling expression, as C requires.
+   The signal fences keep the compiler from moving the access outside
+   the bracket.  */
+static void
+guard_on (struct xfer_window *w)
+{
+  guarded = w;
+  atomic_signal_fence (memory_order_seq_cst);
+}
+
+static void
+guard_off (void)
+{
+  atomic_signal_fence (memory_order_seq_cst);
+  guarded = NULL;
+}
 
 /* Unmap W's current window.  */
 static bool
@@ -226,13 +245,14 @@ xfer_window_read (struct xfer_window *w, void *buf, idx_t size)
     }
 
   idx_t n = MIN (size, w->unread_len);
-  if (GUARD_BEGIN (w))
+  if (sigsetjmp (w->fault, 0))
     {
       xfer_window_read_error (w);
       return -1;
     }
+  guard_on (w);
   memcpy (buf, w->unread, n);
-  GUARD_END ();
+  guard_off ();
   w->unread += n;
   w->unread_len -= n;
   return n;
@@ -243,14 +263,15 @@ xfer_window_put (struct xfer_window *w, int fd, char const *data, idx_t n)
 {
   /* write() normally reports a missing page as EFAULT, but guard the
      call too in case some kernel path faults in user space.  */
-  if (GUARD_BEGIN (w))
+  if (sigsetjmp (w->fault, 0))
     {
       errno = EFAULT;
       return 0;
     }
+  guard_on (w);
   idx_t written = xfer_write (fd, data, n);
   int err = errno;
-  GUARD_END ();
+  guard_off ();
   errno = err;
   return written;
 }
@@ -271,13 +292,14 @@ xfer_window_write (struct xfer_window *w, char const *data, idx_t size,
 int
 xfer_window_is_zero (struct xfer_window *w, char const *data, idx_t size)
 {
-  if (GUARD_BEGIN (w))
+  if (sigsetjmp (w->fault, 0))
     {
       xfer_window_read_error (w);
       return -1;
     }
+  guard_on (w);
   bool zero = xfer_is_zero (data, size);
-  GUARD_END ();
+  guard_off ();
   return zero;
 }
 
