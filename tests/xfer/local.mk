@@ -18,6 +18,7 @@ TESTS += \
   tests/xfer/round-trip-tmpfs.sh \
   tests/xfer/sparse.sh \
   tests/xfer/stats.sh \
-  tests/xfer/window-shrink.sh
+  tests/xfer/window-shrink.sh \
+  tests/xfer/write-error.sh
 
 EXTRA_DIST += $(filter tests/xfer/%, $(TESTS)) tests/xfer/matrix.sh
