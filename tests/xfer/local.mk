@@ -9,6 +9,7 @@ tests_xfer_window_shrink_LDADD = $(cpdd_ldadd)
 TESTS += \
   tests/xfer/buffer-auto.sh \
   tests/xfer/debug-report.sh \
+  tests/xfer/direct-every-size.sh \
   tests/xfer/direct-unsupported.sh \
   tests/xfer/invalid-args.sh \
   tests/xfer/offload-fallback.sh \
