@@ -217,15 +217,13 @@ try_clone (struct xfer_ctx *c)
       xfer_account (c, c->src->st->st_size);
       return 1;
     }
-  if (!whole)
-    errno = EINVAL;
   if (want == XFER_REFLINK_ALWAYS)
     {
-      error (0, errno, _("failed to clone %s from %s"),
+      error (0, whole ? errno : EINVAL, _("failed to clone %s from %s"),
              quoteaf_n (0, c->dst->name), quoteaf_n (1, c->src->name));
       return -1;
     }
-  r->reflink = XFER_ATTEMPT_UNSUPPORTED;
+  r->reflink = whole ? XFER_ATTEMPT_UNSUPPORTED : XFER_ATTEMPT_AVOIDED;
   return 0;
 }
 
@@ -250,7 +248,8 @@ copy_data (struct xfer_ctx *c)
   int walked = 0;
   if (sparse != XFER_SPARSE_NEVER && sparse_src && 0 <= c->in_pos)
     {
-      /* Zero detection may also start inside an extent, below.  */
+      /* With --sparse=always, zeros inside the extents become holes
+         too.  */
       c->make_holes = holes_ok && sparse == XFER_SPARSE_ALWAYS;
       walked = copy_extents (c);
       if (walked < 0)
@@ -266,6 +265,12 @@ copy_data (struct xfer_ctx *c)
       c->make_holes = (holes_ok
                        && (sparse == XFER_SPARSE_ALWAYS
                            || (sparse == XFER_SPARSE_AUTO && sparse_src)));
+      /* The kernel's copy would not show the zeros.  */
+      if (c->make_holes && c->method == XFER_METHOD_OFFLOAD)
+        {
+          c->report->offload = XFER_ATTEMPT_AVOIDED;
+          start_method (c, XFER_METHOD_READ);
+        }
       if (!move (c, -1))
         return false;
     }
