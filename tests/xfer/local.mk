@@ -18,8 +18,10 @@ TESTS += \
   tests/xfer/round-trip.sh \
   tests/xfer/round-trip-tmpfs.sh \
   tests/xfer/sparse.sh \
+  tests/xfer/sparse-tmpfs.sh \
   tests/xfer/stats.sh \
   tests/xfer/window-shrink.sh \
   tests/xfer/write-error.sh
 
-EXTRA_DIST += $(filter tests/xfer/%, $(TESTS)) tests/xfer/matrix.sh
+EXTRA_DIST += $(filter tests/xfer/%, $(TESTS)) tests/xfer/matrix.sh \
+  tests/xfer/sparse-checks.sh
