@@ -1,7 +1,8 @@
 #!/bin/sh
 # --progress=always draws a dd-style line on standard error once the
-# copy has run a second, and wipes it at the end; --progress (auto) and
-# --progress=never draw nothing when standard error is not a terminal.
+# copy has run a second, and wipes it at the end or before a
+# diagnostic; --progress (auto) and --progress=never draw nothing when
+# standard error is not a terminal.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./tests/xfer
 
@@ -27,6 +28,21 @@ grep -E '^[0-9]+ bytes \([0-9.]+ kB, [0-9.]+ KiB\) copied, 1 s, [0-9.]+ kB/s' \
 # The line is wiped: the last thing written is spaces between two CRs.
 tail -c 1 err | od -An -c | grep -F '\r' > /dev/null || fail=1
 tail -n 1 lines | grep -E '^ +$' > /dev/null || fail=1
+
+# A diagnostic first wipes the line.
+if test -w /dev/full; then
+  (sleep 1.2 && cat data) > fifo &
+  returns_ 1 xfer-copy --progress=always fifo out data /dev/full 2> err \
+    || fail=1
+  wait
+  tr '\r' '\n' < err > lines || framework_failure_
+  grep -E ' copied, 1 s, ' lines > /dev/null || fail=1
+  tail -n 2 lines > got
+  printf '%s\n' "$(tail -n 2 lines | head -n 1)" \
+    "xfer-copy: error writing '/dev/full': No space left on device" > exp
+  compare exp got || fail=1
+  tail -n 2 lines | head -n 1 | grep -E '^ +$' > /dev/null || fail=1
+fi
 
 copy_slowly_ --progress || fail=1
 compare /dev/null err || fail=1
