@@ -60,7 +60,9 @@ struct xfer_session;
 
 /* What the caller asks for.  Zero-initialised means: automatic method,
    automatic buffer size, no direct I/O, no sparse output, no reflink,
-   no progress line and no statistics.  */
+   no progress line and no statistics.  GNU cp's defaults are
+   XFER_SPARSE_AUTO and XFER_REFLINK_AUTO.  xfer_cli_option creates the
+   session for --progress and --stats; xfer_session_end ends it.  */
 struct xfer_opts
 {
   enum xfer_method method;
@@ -135,7 +137,7 @@ idx_t xfer_write (int fd, void const *buf, idx_t size);
 
 /* Buffer sizes (xfer-size.c).  */
 
-/* The smallest buffer the automatic choice makes.  */
+/* The automatic buffer size, for files larger than it.  */
 enum { XFER_MIN_AUTO_BUFFER = 256 * 1024 };
 
 /* Parse STR as a size in dd's syntax: a decimal number with an
