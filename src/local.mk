@@ -8,8 +8,13 @@ src_libcpdd_a_SOURCES = \
   src/system.c \
   src/xfer.c \
   src/xfer-cli.c \
+  src/xfer-direct.c \
+  src/xfer-mmap.c \
+  src/xfer-offload.c \
+  src/xfer-progress.c \
   src/xfer-readloop.c \
   src/xfer-size.c \
+  src/xfer-sparse.c \
   src/xfer-stats.c
 
 noinst_HEADERS += \

@@ -37,6 +37,26 @@ static int const direct_types[] =
 };
 ARGMATCH_VERIFY (direct_args, direct_types);
 
+static char const *const progress_args[] =
+{
+  "auto", "always", "never", NULL
+};
+static enum xfer_progress_when const progress_types[] =
+{
+  XFER_PROGRESS_AUTO, XFER_PROGRESS_ALWAYS, XFER_PROGRESS_NEVER
+};
+ARGMATCH_VERIFY (progress_args, progress_types);
+
+static char const *const stats_args[] =
+{
+  "human", "json", NULL
+};
+static enum xfer_stats_format const stats_types[] =
+{
+  XFER_STATS_HUMAN, XFER_STATS_JSON
+};
+ARGMATCH_VERIFY (stats_args, stats_types);
+
 static idx_t
 parse_buffer_size (char const *arg)
 {
@@ -64,6 +84,19 @@ xfer_cli_option (int c, char const *arg, struct xfer_opts *opts)
       opts->method = XARGMATCH ("--io-method", arg,
                                 io_method_args, io_method_types);
       return true;
+    case XFER_OPT_PROGRESS:
+      xfer_session_progress (opts, (arg
+                                    ? XARGMATCH ("--progress", arg,
+                                                 progress_args,
+                                                 progress_types)
+                                    : XFER_PROGRESS_AUTO));
+      return true;
+    case XFER_OPT_STATS:
+      xfer_session_stats (opts, (arg
+                                 ? XARGMATCH ("--stats", arg,
+                                              stats_args, stats_types)
+                                 : XFER_STATS_HUMAN));
+      return true;
     default:
       return false;
     }
@@ -77,11 +110,19 @@ xfer_cli_usage (void)
 Transfer options (cpdd):\n\
       --buffer-size=SIZE       move data SIZE bytes at a time; SIZE takes\n\
                                  dd's units (4K, 8M, 8MiB, 1MB...);\n\
-                                 default: at least 256 KiB, a multiple of\n\
-                                 both files' block sizes\n\
+                                 default: at least 256 KiB (8 MiB with\n\
+                                 --direct), a multiple of both files'\n\
+                                 block sizes, less for small files;\n\
+                                 with --io-method=mmap: 8 MiB windows\n\
       --direct[=WHICH]         bypass the page cache with direct I/O on\n\
                                  WHICH end: in, out, or both (the default)\n\
       --io-method=METHOD       move data with METHOD: auto (the default),\n\
                                  read, mmap, or offload\n\
+      --progress[=WHEN]        show a progress line on standard error;\n\
+                                 WHEN is auto (the default: if it is a\n\
+                                 terminal), always, or never\n\
+      --stats[=FORMAT]         at the end, report bytes, time, rate, files,\n\
+                                 method and buffer size on standard error;\n\
+                                 FORMAT is human (the default) or json\n\
 "), stdout);
 }

@@ -21,14 +21,18 @@ enum
 {
   XFER_OPT_BUFFER_SIZE = CHAR_MAX + 256,
   XFER_OPT_DIRECT,
-  XFER_OPT_IO_METHOD
+  XFER_OPT_IO_METHOD,
+  XFER_OPT_PROGRESS,
+  XFER_OPT_STATS
 };
 
 /* Entries for a getopt_long option table.  */
 #define XFER_LONG_OPTIONS \
   {"buffer-size", required_argument, NULL, XFER_OPT_BUFFER_SIZE}, \
   {"direct", optional_argument, NULL, XFER_OPT_DIRECT}, \
-  {"io-method", required_argument, NULL, XFER_OPT_IO_METHOD}
+  {"io-method", required_argument, NULL, XFER_OPT_IO_METHOD}, \
+  {"progress", optional_argument, NULL, XFER_OPT_PROGRESS}, \
+  {"stats", optional_argument, NULL, XFER_OPT_STATS}
 
 /* If C is one of the engine's options, apply its argument ARG (NULL
    if none) to *OPTS and return true; exit with a diagnostic if ARG is

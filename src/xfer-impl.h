@@ -14,8 +14,121 @@
 
 #include "xfer.h"
 
-/* Copy SRC to DST through a buffer of BUFSIZE bytes.  */
-bool xfer_readloop (struct xfer_file const *src, struct xfer_file const *dst,
-                    idx_t bufsize, struct xfer_report *report);
+/* The state of one xfer_copy call, shared by the methods.  */
+struct xfer_ctx
+{
+  struct xfer_file const *src;
+  struct xfer_file const *dst;
+  struct xfer_opts const *opts;
+  struct xfer_report *report;
+
+  enum xfer_method method;	/* the method moving data now */
+  bool moved;			/* some data was moved already */
+  idx_t bufsize;		/* read buffer or mmap window */
+  char *buf;			/* the read buffer, allocated on first use */
+
+  /* Direct I/O: the bits in effect now, the alignment it needs, and
+     the ends whose first direct transfer has not happened yet (a file
+     system may accept O_DIRECT and then refuse the I/O).  */
+  int direct;
+  idx_t align;
+  int direct_unproven;
+
+  off_t in_pos;			/* the source's file offset */
+  off_t out_pos;		/* the destination's file offset */
+  off_t out_end;		/* end of the data written, holes excluded */
+  bool make_holes;		/* turn runs of zeros into holes */
+  idx_t hole_unit;		/* the granularity of such holes */
+};
+
+/* Move data from the source's offset to its end (LEN < 0) or for LEN
+   bytes, into the destination at its offset.  Return true, or false
+   after a diagnostic.  */
+
+/* The read/write loop (xfer-readloop.c).  */
+bool xfer_readloop (struct xfer_ctx *c, off_t len);
+
+/* Windowed mmap (xfer-mmap.c); the read/write loop if the source
+   cannot be mapped.  */
+bool xfer_mmap_range (struct xfer_ctx *c, off_t len);
+
+/* Write the N bytes at DATA in W's current window to FD.  Return the
+   count written; less than N means failure, with errno set, EFAULT
+   meaning the window could not be read (the input shrank).  */
+idx_t xfer_window_put (struct xfer_window *w, int fd, char const *data,
+                       idx_t n);
+
+/* Print the "error reading" diagnostic for W's file.  */
+void xfer_window_read_error (struct xfer_window const *w);
+
+/* copy_file_range, else sendfile (xfer-offload.c).  Return 1 on
+   success, 0 if the kernel cannot offload this pair of files and
+   nothing was moved (the caller falls back), -1 after a diagnostic.  */
+int xfer_offload_range (struct xfer_ctx *c, off_t len);
+
+/* Make the destination share the source's extents (FICLONE).  Return
+   true on success; otherwise false with errno set.  */
+bool xfer_clone (struct xfer_ctx const *c);
+
+/* Output with holes (xfer-sparse.c).  */
+
+/* Write the N bytes at DATA to the destination, as holes where
+   C->make_holes and a whole hole unit is zero.  W, if not NULL, is the
+   window DATA lies in.  Return true, or false after a diagnostic.  */
+bool xfer_output (struct xfer_ctx *c, char const *data, idx_t n,
+                  struct xfer_window *w);
+
+/* Whether the N bytes at P are all zero.  */
+bool xfer_is_zero (char const *p, idx_t n);
+
+/* Skip N bytes of the destination, leaving a hole.  */
+bool xfer_output_hole (struct xfer_ctx *c, off_t n);
+
+/* Give the destination its full length if it ends in a hole.  */
+bool xfer_output_finish (struct xfer_ctx *c);
+
+/* Account N more bytes of output: report, session, progress line.  */
+void xfer_account (struct xfer_ctx *c, off_t n);
+
+/* Direct I/O (xfer-direct.c).  */
+
+/* Switch direct I/O on for the ends C->opts->direct asks for and
+   whose file system supports it, warning about the others; set
+   C->direct and C->align.  */
+void xfer_direct_start (struct xfer_ctx *c);
+
+/* Switch direct I/O off on the ends in WHICH that use it.  */
+void xfer_direct_stop (struct xfer_ctx *c, int which);
+
+/* The I/O on end WHICH failed with errno ERR.  If that is a file system
+   refusing its first direct transfer, warn, switch direct I/O off
+   there and return true: the caller retries.  */
+bool xfer_direct_refused (struct xfer_ctx *c, int which, int err);
+
+/* Read into C's buffer at most SIZE bytes, switching direct I/O off
+   first where the offset or size is not aligned for it.  */
+ssize_t xfer_read_in (struct xfer_ctx *c, idx_t size);
+
+/* Write N bytes at DATA likewise; W as for xfer_output.  Return true,
+   or false after a diagnostic.  */
+bool xfer_write_out (struct xfer_ctx *c, char const *data, idx_t n,
+                     struct xfer_window *w);
+
+/* The progress line (xfer-progress.c): redraw it if a second passed.  */
+void xfer_session_tick (struct xfer_session *s);
+
+/* A file's transfer starts (the first one starts the clock).  */
+void xfer_session_begin (struct xfer_session *s);
+
+/* Add a finished file's REPORT to session S; OK says whether the copy
+   succeeded (only those count as files).  */
+void xfer_session_add (struct xfer_session *s,
+                       struct xfer_report const *report, bool ok);
+
+/* Erase the progress line, if one is shown, before other output.  */
+void xfer_session_clear (struct xfer_session *s);
+
+/* Count N bytes into session S.  */
+void xfer_session_bytes (struct xfer_session *s, off_t n);
 
 #endif /* CPDD_XFER_IMPL_H */

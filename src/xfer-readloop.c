@@ -49,36 +49,30 @@ xfer_write (int fd, void const *buf, idx_t size)
 }
 
 bool
-xfer_readloop (struct xfer_file const *src, struct xfer_file const *dst,
-               idx_t bufsize, struct xfer_report *report)
+xfer_readloop (struct xfer_ctx *c, off_t len)
 {
-  idx_t pagesize = getpagesize ();
-  char *buf = xfer_buffer_alloc (pagesize, bufsize);
-  bool ok = true;
+  if (!c->buf)
+    c->buf = xfer_buffer_alloc (MAX (getpagesize (), c->align), c->bufsize);
+  c->method = XFER_METHOD_READ;
+  c->report->method = XFER_METHOD_READ;
+  c->report->buffer_size = c->bufsize;
 
-  report->method = XFER_METHOD_READ;
-  report->buffer_size = bufsize;
-
-  for (;;)
+  while (len != 0)
     {
-      ssize_t n = xfer_read (src->fd, buf, bufsize);
+      idx_t want = 0 <= len && len < c->bufsize ? len : c->bufsize;
+      ssize_t n = xfer_read_in (c, want);
       if (n < 0)
         {
-          error (0, errno, _("error reading %s"), quoteaf (src->name));
-          ok = false;
-          break;
+          error (0, errno, _("error reading %s"), quoteaf (c->src->name));
+          return false;
         }
+      /* Before LEN bytes only if the file shrank; stop as read says.  */
       if (n == 0)
         break;
-      if (xfer_write (dst->fd, buf, n) != n)
-        {
-          error (0, errno, _("error writing %s"), quoteaf (dst->name));
-          ok = false;
-          break;
-        }
-      report->bytes += n;
+      if (!xfer_output (c, c->buf, n, NULL))
+        return false;
+      if (0 <= len)
+        len -= n;
     }
-
-  xfer_buffer_free (buf);
-  return ok;
+  return true;
 }

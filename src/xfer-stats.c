@@ -79,3 +79,29 @@ xfer_print_transfer (FILE *stream, intmax_t bytes,
   return fprintf (stream, _("%jd bytes (%s, %s) copied, %s, %s"),
                   bytes, si, iec, secs, rate);
 }
+
+static char const *
+attempt_name (enum xfer_attempt a)
+{
+  switch (a)
+    {
+    case XFER_ATTEMPT_UNKNOWN: return "unknown";
+    case XFER_ATTEMPT_YES: return "yes";
+    case XFER_ATTEMPT_UNSUPPORTED: return "unsupported";
+    case XFER_ATTEMPT_AVOIDED: return "avoided";
+    }
+  abort ();
+}
+
+void
+xfer_print_debug (FILE *stream, struct xfer_report const *r)
+{
+  static char const *const detection[] =
+    { "no", "SEEK_HOLE", "zeros", "SEEK_HOLE + zeros" };
+  static char const *const direct[] = { "no", "in", "out", "both" };
+  fprintf (stream, "copy offload: %s, reflink: %s, sparse detection: %s,"
+           " io method: %s, buffer size: %jd, direct I/O: %s\n",
+           attempt_name (r->offload), attempt_name (r->reflink),
+           detection[r->detection & 3], xfer_method_name (r->method),
+           (intmax_t) r->buffer_size, direct[r->direct & XFER_DIRECT_BOTH]);
+}

@@ -56,8 +56,13 @@ enum xfer_reflink
   XFER_REFLINK_ALWAYS
 };
 
+struct xfer_session;
+
 /* What the caller asks for.  Zero-initialised means: automatic method,
-   automatic buffer size, no direct I/O, no sparse output, no reflink.  */
+   automatic buffer size, no direct I/O, no sparse output, no reflink,
+   no progress line and no statistics.  GNU cp's defaults are
+   XFER_SPARSE_AUTO and XFER_REFLINK_AUTO.  xfer_cli_option creates the
+   session for --progress and --stats; xfer_session_end ends it.  */
 struct xfer_opts
 {
   enum xfer_method method;
@@ -65,6 +70,7 @@ struct xfer_opts
   int direct;			/* XFER_DIRECT_* bits */
   enum xfer_sparse sparse;
   enum xfer_reflink reflink;
+  struct xfer_session *session;	/* whole-command totals, or NULL */
 };
 
 /* One end of a transfer: an open descriptor, its name for diagnostics,
@@ -76,6 +82,22 @@ struct xfer_file
   struct stat const *st;
 };
 
+/* Whether a shortcut was taken, as --debug reports it.  */
+enum xfer_attempt
+{
+  XFER_ATTEMPT_UNKNOWN,		/* never reached (e.g. an earlier failure) */
+  XFER_ATTEMPT_YES,		/* it moved the data */
+  XFER_ATTEMPT_UNSUPPORTED,	/* tried; the system refused */
+  XFER_ATTEMPT_AVOIDED		/* not tried, by choice */
+};
+
+/* How holes were found.  */
+enum
+{
+  XFER_DETECT_SEEK_HOLE = 1,	/* the source's extents (SEEK_DATA) */
+  XFER_DETECT_ZEROS = 2		/* runs of zero bytes */
+};
+
 /* What a transfer actually did, for --debug, --stats and the tests.  */
 struct xfer_report
 {
@@ -83,15 +105,27 @@ struct xfer_report
   bool reflinked;		/* the destination shares the source's extents */
   bool holes;			/* holes were made in the destination */
   int direct;			/* XFER_DIRECT_* bits that took effect */
-  idx_t buffer_size;		/* the buffer size used, 0 if none */
-  intmax_t bytes;		/* bytes of data moved */
+  idx_t buffer_size;		/* buffer or mmap window size, 0 if none */
+  intmax_t bytes;		/* bytes of output produced, holes included */
+  enum xfer_attempt offload;	/* copy_file_range or sendfile */
+  enum xfer_attempt reflink;	/* FICLONE */
+  int detection;		/* XFER_DETECT_* bits */
 };
 
 /* Copy SRC from its current offset to end of file into DST at its
    current offset.  On success return true; otherwise print a diagnostic
-   naming the file at fault and return false.  Fill *REPORT either way.  */
+   naming the file at fault and return false.  Fill *REPORT either way.
+   Holes (OPTS->sparse) are made by seeking, so the destination must
+   read as zeros from its offset on, as a newly truncated file does.
+   Direct I/O is switched on and off with fcntl on the descriptors
+   themselves; they are left as they were given.  */
 bool xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
                 struct xfer_opts const *opts, struct xfer_report *report);
+
+/* Print REPORT to STREAM as the line --debug shows after "'a' -> 'b'":
+   "copy offload: yes, reflink: unsupported, sparse detection: no, ..."
+   followed by cpdd's own fields and a newline.  */
+void xfer_print_debug (FILE *stream, struct xfer_report const *report);
 
 /* Read up to SIZE bytes into BUF, retrying after EINTR.  Return the
    count, 0 at end of file, or -1 with errno set.  */
@@ -103,7 +137,7 @@ idx_t xfer_write (int fd, void const *buf, idx_t size);
 
 /* Buffer sizes (xfer-size.c).  */
 
-/* The smallest buffer the automatic choice makes.  */
+/* The automatic buffer size, for files larger than it.  */
 enum { XFER_MIN_AUTO_BUFFER = 256 * 1024 };
 
 /* Parse STR as a size in dd's syntax: a decimal number with an
@@ -113,9 +147,16 @@ enum { XFER_MIN_AUTO_BUFFER = 256 * 1024 };
    says why STR was refused (LONGINT_OVERFLOW: too large).  */
 strtol_error xfer_parse_size (char const *str, uintmax_t *size);
 
+/* The window the mmap method maps when no buffer size is given.  */
+enum { XFER_MMAP_WINDOW = 8 * 1024 * 1024 };
+
+/* The automatic buffer with direct I/O (see xfer.c).  */
+enum { XFER_DIRECT_BUFFER = 8 * 1024 * 1024 };
+
 /* The buffer size to use for copying SRC to DST when OPTS asks for an
    automatic choice: a multiple of both block sizes, at least
-   XFER_MIN_AUTO_BUFFER.  */
+   XFER_MIN_AUTO_BUFFER, but no more than a regular SRC needs to be
+   read in one go and its end seen (its size plus one, rounded up).  */
 idx_t xfer_auto_buffer_size (struct stat const *src, struct stat const *dst);
 
 /* Allocate SIZE bytes aligned to ALIGNMENT (a power of two), which
@@ -135,5 +176,84 @@ int xfer_print_transfer (FILE *stream, intmax_t bytes,
 
 /* The name of METHOD, as --io-method spells it.  */
 char const *xfer_method_name (enum xfer_method method);
+
+/* Windowed mmap input (xfer-mmap.c), for cp's mmap method and dd's
+   iflag=mmap.  The reader maps the file in windows and survives the
+   file shrinking under it: every access to the mapping it makes, or
+   makes for the caller, turns the SIGBUS such an access raises into
+   an "error reading" diagnostic.  The caller must therefore touch a
+   window only through xfer_window_read, xfer_window_write and
+   xfer_window_is_zero.  */
+
+struct xfer_window;
+
+/* Start reading FD, whose name is NAME, from its current offset to its
+   end, in windows of WINDOW bytes (rounded up to the page size; 0
+   means 8 MiB).  Return NULL with errno set if FD cannot be mapped (not
+   a regular file, or one the system cannot map); print nothing then,
+   so the caller can fall back to read.  */
+struct xfer_window *xfer_window_open (int fd, char const *name,
+                                      idx_t window);
+
+/* Map the next window.  Set *DATA to its start and return its length;
+   return 0 at end of file, or -1 after printing a diagnostic.  A window
+   stays valid until the next call or xfer_window_close.  */
+ssize_t xfer_window_next (struct xfer_window *w, char const **data);
+
+/* Copy up to SIZE bytes from the input to BUF, mapping windows as
+   needed, as read would.  Return the count, 0 at end of file, or -1
+   after printing a diagnostic.  */
+ssize_t xfer_window_read (struct xfer_window *w, void *buf, idx_t size);
+
+/* Write the SIZE bytes at DATA, which lie in the current window, to
+   FD named NAME.  Return true, or false after printing a diagnostic
+   ("error reading" if the input shrank, "error writing" otherwise).  */
+bool xfer_window_write (struct xfer_window *w, char const *data, idx_t size,
+                        int fd, char const *name);
+
+/* Return 1 if the SIZE bytes at DATA, in the current window, are all
+   zero, 0 if not, -1 after printing a diagnostic.  */
+int xfer_window_is_zero (struct xfer_window *w, char const *data,
+                         idx_t size);
+
+/* The window size in use.  */
+idx_t xfer_window_size (struct xfer_window const *w);
+
+/* Unmap, restore the SIGBUS action, and leave the file offset just past
+   the data handed out.  Return false after printing a diagnostic.  */
+bool xfer_window_close (struct xfer_window *w);
+
+/* Whole-command progress and statistics (xfer-progress.c).  */
+
+enum xfer_progress_when
+{
+  XFER_PROGRESS_NEVER,
+  XFER_PROGRESS_AUTO,		/* when standard error is a terminal */
+  XFER_PROGRESS_ALWAYS
+};
+
+enum xfer_stats_format
+{
+  XFER_STATS_NONE,
+  XFER_STATS_HUMAN,
+  XFER_STATS_JSON
+};
+
+/* Start a session in OPTS (if it has none) and set how it reports;
+   xfer_copy then adds each file to it.  */
+void xfer_session_progress (struct xfer_opts *opts,
+                            enum xfer_progress_when when);
+void xfer_session_stats (struct xfer_opts *opts,
+                         enum xfer_stats_format format);
+
+/* Tell the session the N source operands in FILES, so a progress line
+   can show a percentage and an estimated time left when all of them
+   are regular files (their sizes add up to the total).  */
+void xfer_session_plan (struct xfer_opts const *opts,
+                        char *const *files, int n);
+
+/* End the session in OPTS, if any: clear the progress line, print the
+   statistics to standard error, free the session.  */
+void xfer_session_end (struct xfer_opts *opts);
 
 #endif /* CPDD_XFER_H */

@@ -1,1 +1,27 @@
 ## tests/xfer/local.mk -- the transfer engine, through cp and dd.
+
+## Drivers that call the engine directly: one file through xfer_copy
+## with any options, and the mmap window reader on a shrinking file.
+check_PROGRAMS += tests/xfer/xfer-copy tests/xfer/window-shrink
+tests_xfer_xfer_copy_LDADD = $(cpdd_ldadd)
+tests_xfer_window_shrink_LDADD = $(cpdd_ldadd)
+
+TESTS += \
+  tests/xfer/buffer-auto.sh \
+  tests/xfer/debug-report.sh \
+  tests/xfer/direct-every-size.sh \
+  tests/xfer/direct-unsupported.sh \
+  tests/xfer/invalid-args.sh \
+  tests/xfer/offload-fallback.sh \
+  tests/xfer/progress.sh \
+  tests/xfer/reflink-always.sh \
+  tests/xfer/round-trip.sh \
+  tests/xfer/round-trip-tmpfs.sh \
+  tests/xfer/sparse.sh \
+  tests/xfer/sparse-tmpfs.sh \
+  tests/xfer/stats.sh \
+  tests/xfer/window-shrink.sh \
+  tests/xfer/write-error.sh
+
+EXTRA_DIST += $(filter tests/xfer/%, $(TESTS)) tests/xfer/matrix.sh \
+  tests/xfer/sparse-checks.sh

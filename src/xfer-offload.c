@@ -1,0 +1,121 @@
+/* xfer-offload.c -- copies the kernel does: FICLONE, copy_file_range,
+   sendfile.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#include <config.h>
+
+#if HAVE_FICLONE
+# include <linux/fs.h>
+# include <sys/ioctl.h>
+#endif
+#if HAVE_SENDFILE && HAVE_SYS_SENDFILE_H
+# include <sys/sendfile.h>
+#endif
+
+#include "system.h"
+#include "xfer.h"
+#include "xfer-impl.h"
+
+bool
+xfer_clone (struct xfer_ctx const *c)
+{
+#if HAVE_FICLONE
+  return ioctl (c->dst->fd, FICLONE, c->src->fd) == 0;
+#else
+  errno = EOPNOTSUPP;
+  return false;
+#endif
+}
+
+/* The most one call moves: large, to keep the system calls few, but
+   small enough for the progress line to move every second or so.  */
+enum { OFFLOAD_CHUNK = 1 << 30, OFFLOAD_CHUNK_PROGRESS = 64 << 20 };
+
+/* Whether ERR from copy_file_range or sendfile means the kernel cannot
+   do this copy, as opposed to an I/O error.  */
+static bool
+unsupported (int err)
+{
+  switch (err)
+    {
+    case ENOSYS: case EXDEV: case EINVAL: case EBADF: case ETXTBSY:
+    case EPERM: case EOPNOTSUPP:
+#if ENOTSUP != EOPNOTSUPP
+    case ENOTSUP:
+#endif
+      return true;
+    default:
+      return false;
+    }
+}
+
+/* Move at most N bytes in the kernel, from the source's offset to the
+   destination's, advancing both: copy_file_range if *SENDING is false,
+   else sendfile.  Set *SENDING if copy_file_range cannot do it and
+   sendfile might.  Return the count, 0 at end of file, -1 with errno.  */
+static ssize_t
+offload_step (struct xfer_ctx *c, size_t n, bool *sending)
+{
+#if HAVE_COPY_FILE_RANGE
+  if (!*sending)
+    {
+      ssize_t r = copy_file_range (c->src->fd, NULL, c->dst->fd, NULL, n, 0);
+      if (! (r < 0 && !c->moved && unsupported (errno)))
+        return r;
+      *sending = true;
+    }
+#endif
+#if HAVE_SENDFILE && HAVE_SYS_SENDFILE_H
+  return sendfile (c->dst->fd, c->src->fd, NULL, n);
+#else
+  errno = ENOSYS;
+  return -1;
+#endif
+}
+
+int
+xfer_offload_range (struct xfer_ctx *c, off_t len)
+{
+  off_t chunk = (c->opts->session ? OFFLOAD_CHUNK_PROGRESS : OFFLOAD_CHUNK);
+  bool sending = false;
+
+  while (len != 0)
+    {
+      size_t n = 0 <= len && len < chunk ? len : chunk;
+      ssize_t r = offload_step (c, n, &sending);
+      if (r < 0)
+        {
+          if (!c->moved && unsupported (errno))
+            {
+              c->report->offload = XFER_ATTEMPT_UNSUPPORTED;
+              return 0;
+            }
+          error (0, errno, _("error copying %s to %s"),
+                 quoteaf_n (0, c->src->name), quoteaf_n (1, c->dst->name));
+          return -1;
+        }
+      if (r == 0)
+        {
+          /* Some file systems (/proc, some FUSE) report no data to
+             copy_file_range and plenty to read: let read decide.  */
+          if (!c->moved)
+            return 0;
+          break;
+        }
+      c->moved = true;
+      c->report->method = XFER_METHOD_OFFLOAD;
+      c->report->offload = XFER_ATTEMPT_YES;
+      c->in_pos += r;
+      c->out_pos += r;
+      c->out_end = MAX (c->out_end, c->out_pos);
+      xfer_account (c, r);
+      if (0 <= len)
+        len -= r;
+    }
+  return 1;
+}

@@ -1,0 +1,247 @@
+/* xfer-progress.c -- whole-command totals: progress line, statistics.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+/* A session lives in the caller's struct xfer_opts; xfer_copy adds
+   each file to it.  The progress line is redrawn on standard error at
+   most once a second, from the copy loops (no timer signal: a signal
+   would interrupt the I/O it reports on).  */
+
+#include <config.h>
+
+#include <stdckdint.h>
+
+#include "system.h"
+#include "xfer.h"
+#include "xfer-impl.h"
+
+struct xfer_session
+{
+  bool show;			/* draw a progress line */
+  enum xfer_stats_format stats;
+  xtime_t start;		/* when the first file started; 0: not yet */
+  xtime_t next_draw;		/* when the line may be redrawn */
+  intmax_t bytes;		/* output produced, holes included */
+  intmax_t total;		/* the expected bytes; -1 if unknown */
+  intmax_t files;
+  int methods;			/* 1 << each xfer_method that moved data */
+  idx_t buffer_size;		/* the largest buffer used */
+  int direct;			/* XFER_DIRECT_* bits that took effect */
+  int width;			/* columns of the line on screen, 0 if none */
+  bool stdout_tty;		/* stdout may write over the line */
+};
+
+/* The session whose line is on screen, for the error hook below.  */
+static struct xfer_session *shown;
+static void (*saved_print_progname) (void);
+
+/* Wipe the progress line so the next output starts on a clean line.  */
+void
+xfer_session_clear (struct xfer_session *s)
+{
+  if (!s || !s->width)
+    return;
+  fprintf (stderr, "\r%*s\r", s->width, "");
+  s->width = 0;
+  shown = NULL;
+  error_print_progname = saved_print_progname;
+}
+
+/* error() calls this in place of printing "cp: ": a diagnostic must not
+   be glued to the end of the progress line.  */
+static void
+clear_then_progname (void)
+{
+  xfer_session_clear (shown);
+  if (error_print_progname)
+    error_print_progname ();
+  else
+    fprintf (stderr, "%s: ", program_name);
+}
+
+static struct xfer_session *
+session (struct xfer_opts *opts)
+{
+  if (!opts->session)
+    {
+      opts->session = xzalloc (sizeof *opts->session);
+      opts->session->total = -1;
+      opts->session->stdout_tty = isatty (STDOUT_FILENO);
+    }
+  return opts->session;
+}
+
+void
+xfer_session_progress (struct xfer_opts *opts, enum xfer_progress_when when)
+{
+  session (opts)->show = (when == XFER_PROGRESS_ALWAYS
+                          || (when == XFER_PROGRESS_AUTO
+                              && isatty (STDERR_FILENO)));
+}
+
+void
+xfer_session_stats (struct xfer_opts *opts, enum xfer_stats_format format)
+{
+  session (opts)->stats = format;
+}
+
+void
+xfer_session_plan (struct xfer_opts const *opts, char *const *files, int n)
+{
+  struct xfer_session *s = opts->session;
+  if (!s)
+    return;
+  intmax_t total = 0;
+  for (int i = 0; i < n; i++)
+    {
+      struct stat st;
+      if (stat (files[i], &st) != 0 || !S_ISREG (st.st_mode)
+          || ckd_add (&total, total, st.st_size))
+        return;
+    }
+  s->total = total;
+}
+
+void
+xfer_session_begin (struct xfer_session *s)
+{
+  if (!s->start)
+    {
+      s->start = gethrxtime ();
+      s->next_draw = s->start + XTIME_PRECISION;
+    }
+}
+
+/* Print ", 45%, ETA 0:01:05" for S at NOW, if S knows its total.  */
+static int
+print_eta (struct xfer_session const *s, xtime_t now)
+{
+  if (s->total <= 0 || s->total < s->bytes || s->bytes <= 0)
+    return 0;
+  double elapsed = (now - s->start) / (double) XTIME_PRECISION;
+  double left = elapsed * (s->total - s->bytes) / s->bytes;
+  intmax_t secs = left + 0.5;
+  return fprintf (stderr, ", %d%%, ETA %jd:%02d:%02d",
+                  (int) (100.0 * s->bytes / s->total),
+                  secs / 3600, (int) (secs / 60 % 60), (int) (secs % 60));
+}
+
+static void
+draw (struct xfer_session *s, xtime_t now)
+{
+  if (!shown)
+    {
+      saved_print_progname = error_print_progname;
+      error_print_progname = clear_then_progname;
+      shown = s;
+    }
+  fputc ('\r', stderr);
+  int w = xfer_print_transfer (stderr, s->bytes, s->start, now, true);
+  w += print_eta (s, now);
+  /* Cover what is left of a longer previous line.  */
+  if (w < s->width)
+    fprintf (stderr, "%*s", s->width - w, "");
+  s->width = MAX (w, s->width);
+  fflush (stderr);
+}
+
+void
+xfer_session_tick (struct xfer_session *s)
+{
+  if (!s->show)
+    return;
+  xtime_t now = gethrxtime ();
+  if (now < s->next_draw)
+    return;
+  draw (s, now);
+  s->next_draw = now + XTIME_PRECISION;
+}
+
+void
+xfer_session_bytes (struct xfer_session *s, off_t n)
+{
+  s->bytes += n;
+  xfer_session_tick (s);
+}
+
+void
+xfer_session_add (struct xfer_session *s, struct xfer_report const *r,
+                  bool ok)
+{
+  /* -v and --debug lines on the same terminal would overwrite it.  */
+  if (s->stdout_tty)
+    xfer_session_clear (s);
+  if (!ok)
+    return;
+  s->files++;
+  s->methods |= 1 << r->method;
+  s->buffer_size = MAX (s->buffer_size, r->buffer_size);
+  s->direct |= r->direct;
+}
+
+/* The methods S used, as "read" or "offload+read"; "none" if no file
+   was copied.  BUF must have room for all names.  */
+static char const *
+methods_used (struct xfer_session const *s, char *buf)
+{
+  *buf = '\0';
+  for (enum xfer_method m = XFER_METHOD_READ; m <= XFER_METHOD_OFFLOAD; m++)
+    if (s->methods & (1 << m))
+      {
+        if (*buf)
+          strcat (buf, "+");
+        strcat (buf, xfer_method_name (m));
+      }
+  return *buf ? buf : "none";
+}
+
+static char const *
+direct_name (int direct)
+{
+  static char const *const names[] = { "no", "in", "out", "both" };
+  return names[direct & XFER_DIRECT_BOTH];
+}
+
+static void
+print_stats (struct xfer_session const *s, xtime_t now)
+{
+  char methods[sizeof "read+mmap+offload"];
+  methods_used (s, methods);
+  if (s->stats == XFER_STATS_HUMAN)
+    {
+      xfer_print_transfer (stderr, s->bytes, s->start, now, false);
+      fprintf (stderr, "\n%jd %s, io method: %s, buffer size: %jd,"
+               " direct I/O: %s\n",
+               s->files, s->files == 1 ? "file" : "files", methods,
+               (intmax_t) s->buffer_size, direct_name (s->direct));
+    }
+  else
+    {
+      double secs = (s->start < now
+                     ? (now - s->start) / (double) XTIME_PRECISION : 0);
+      fprintf (stderr, "{\"bytes\": %jd, \"seconds\": %.6f,"
+               " \"bytes_per_second\": %.0f, \"files\": %jd,"
+               " \"io_method\": \"%s\", \"buffer_size\": %jd,"
+               " \"direct\": \"%s\"}\n",
+               s->bytes, secs, secs > 0 ? s->bytes / secs : 0.0,
+               s->files, methods, (intmax_t) s->buffer_size,
+               direct_name (s->direct));
+    }
+}
+
+void
+xfer_session_end (struct xfer_opts *opts)
+{
+  struct xfer_session *s = opts->session;
+  if (!s)
+    return;
+  xfer_session_clear (s);
+  if (s->stats != XFER_STATS_NONE)
+    print_stats (s, s->start ? gethrxtime () : 0);
+  free (s);
+  opts->session = NULL;
+}

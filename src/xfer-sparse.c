@@ -1,0 +1,128 @@
+/* xfer-sparse.c -- the destination side: data, holes, accounting.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#include <config.h>
+
+#include "system.h"
+#include "xfer.h"
+#include "xfer-impl.h"
+
+/* Zeros written where the destination cannot have holes.  */
+static char const zeros[64 * 1024];
+
+bool
+xfer_is_zero (char const *p, idx_t n)
+{
+  /* Check a short head byte by byte, then compare the block with
+     itself shifted by that much: equal means every byte is the same,
+     i.e. zero.  memcmp is vectorised; a loop here would not be.  */
+  enum { HEAD = 16 };
+  idx_t head = MIN (n, HEAD);
+  for (idx_t i = 0; i < head; i++)
+    if (p[i])
+      return false;
+  return n <= HEAD || memcmp (p, p + HEAD, n - HEAD) == 0;
+}
+
+void
+xfer_account (struct xfer_ctx *c, off_t n)
+{
+  c->report->bytes += n;
+  if (c->opts->session)
+    xfer_session_bytes (c->opts->session, n);
+}
+
+/* Whether the N bytes at DATA are zero; -1 after a diagnostic.  */
+static int
+is_zero (char const *data, idx_t n, struct xfer_window *w)
+{
+  return w ? xfer_window_is_zero (w, data, n) : xfer_is_zero (data, n);
+}
+
+bool
+xfer_output (struct xfer_ctx *c, char const *data, idx_t n,
+             struct xfer_window *w)
+{
+  c->moved = true;
+  if (!c->make_holes)
+    return xfer_write_out (c, data, n, w);
+
+  /* Look at whole hole units of the destination: a zero unit becomes
+     part of a hole, anything else is written.  Runs of either kind are
+     written or skipped in one go.  */
+  idx_t unit = c->hole_unit;
+  idx_t data_start = 0;
+  idx_t k = 0;
+  while (k < n)
+    {
+      idx_t blk = MIN (n - k, unit - (c->out_pos + k - data_start) % unit);
+      int zero = blk == unit ? is_zero (data + k, blk, w) : 0;
+      if (zero < 0)
+        return false;
+      if (!zero)
+        {
+          k += blk;
+          continue;
+        }
+      if (data_start < k
+          && !xfer_write_out (c, data + data_start, k - data_start, w))
+        return false;
+      idx_t z = k + blk;
+      while (unit <= n - z && 0 < (zero = is_zero (data + z, unit, w)))
+        z += unit;
+      if (zero < 0 || !xfer_output_hole (c, z - k))
+        return false;
+      k = data_start = z;
+    }
+  return data_start == n || xfer_write_out (c, data + data_start,
+                                            n - data_start, w);
+}
+
+bool
+xfer_output_hole (struct xfer_ctx *c, off_t n)
+{
+  if (n <= 0)
+    return true;
+
+  if (S_ISREG (c->dst->st->st_mode))
+    {
+      if (lseek (c->dst->fd, n, SEEK_CUR) < 0)
+        {
+          error (0, errno, _("cannot lseek %s"), quoteaf (c->dst->name));
+          return false;
+        }
+      c->out_pos += n;
+      c->report->holes = true;
+      xfer_account (c, n);
+      return true;
+    }
+
+  /* A device or pipe has no holes: write the zeros.  */
+  while (0 < n)
+    {
+      idx_t chunk = MIN (n, (off_t) sizeof zeros);
+      if (!xfer_write_out (c, zeros, chunk, NULL))
+        return false;
+      n -= chunk;
+    }
+  return true;
+}
+
+bool
+xfer_output_finish (struct xfer_ctx *c)
+{
+  if (c->out_pos <= c->out_end || !S_ISREG (c->dst->st->st_mode))
+    return true;
+  if (ftruncate (c->dst->fd, c->out_pos) != 0)
+    {
+      error (0, errno, _("failed to extend %s"), quoteaf (c->dst->name));
+      return false;
+    }
+  c->out_end = c->out_pos;
+  return true;
+}

@@ -1,0 +1,53 @@
+#!/bin/sh
+# The --debug report names the method, buffer size and direct mode a
+# file actually got, in GNU's "copy offload: ..., reflink: ...,
+# sparse detection: ..." format.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./tests/xfer
+
+head -c 300000 /dev/urandom > in || framework_failure_
+
+# check_ EXPECTED-REPORT XFER-COPY-OPTION...
+check_ ()
+{
+  exp_line=$1; shift
+  rm -f out
+  xfer-copy --debug --reflink=never "$@" in out > got || fail=1
+  cmp in out || fail=1
+  echo "copy offload: $exp_line" > exp
+  compare exp got || fail=1
+}
+
+check_ 'avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 65536, direct I/O: no' \
+  --io-method=read --buffer-size=64K
+check_ 'avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 262144, direct I/O: no' \
+  --io-method=auto
+check_ 'avoided, reflink: avoided, sparse detection: no, io method: mmap, buffer size: 8388608, direct I/O: no' \
+  --io-method=mmap
+check_ 'avoided, reflink: avoided, sparse detection: no, io method: mmap, buffer size: 1048576, direct I/O: no' \
+  --io-method=mmap --buffer-size=1M
+check_ 'avoided, reflink: avoided, sparse detection: zeros, io method: read, buffer size: 262144, direct I/O: no' \
+  --sparse=always
+
+# Direct I/O needs a file system that does it.
+if xfer-copy --direct in probe 2> err && test ! -s err; then
+  check_ 'avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 65536, direct I/O: both' \
+    --io-method=read --direct --buffer-size=64K
+  check_ 'avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 65536, direct I/O: in' \
+    --direct=in --buffer-size=64K
+  # A mapping is never direct: only the output end can be.
+  check_ 'avoided, reflink: avoided, sparse detection: no, io method: mmap, buffer size: 65536, direct I/O: out' \
+    --io-method=mmap --direct --buffer-size=64K
+  # Offload goes through the page cache: direct I/O wins.
+  check_ 'avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 65536, direct I/O: both' \
+    --io-method=offload --direct --buffer-size=64K
+fi
+
+# Offload: copy_file_range or sendfile, else read without a word.
+rm -f out
+xfer-copy --debug --reflink=never --io-method=offload in out > got || fail=1
+cmp in out || fail=1
+grep -E '^copy offload: yes, reflink: avoided, sparse detection: no, io method: offload, buffer size: 0, direct I/O: no$|^copy offload: unsupported, .* io method: read, ' got \
+  || { cat got; fail=1; }
+
+Exit $fail

@@ -1,0 +1,16 @@
+#!/bin/sh
+# The mmap window reader reports a file that shrinks under it as a read
+# error and exits 1, never dying of SIGBUS.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src ./tests/xfer
+
+page=$(getconf PAGESIZE) || framework_failure_
+
+for how in read write zero next; do
+  head -c $((3 * page)) /dev/zero > f || framework_failure_
+  returns_ 1 window-shrink $how f out 2> err || fail=1
+  echo "window-shrink: error reading 'f': Input/output error" > exp
+  compare exp err || fail=1
+done
+
+Exit $fail
