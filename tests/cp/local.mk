@@ -4,6 +4,9 @@ TESTS += \
   tests/cp/basic-diff.sh \
   tests/cp/errors-diff.sh \
   tests/cp/big-file.sh \
-  tests/cp/buffer-size.sh
+  tests/cp/buffer-size.sh \
+  tests/cp/recursive-diff.sh \
+  tests/cp/archive-diff.sh \
+  tests/cp/dereference-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
