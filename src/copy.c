@@ -245,6 +245,16 @@ remove_destination (char const *dst, struct cp_options const *x)
   return true;
 }
 
+/* The permissions to create a non-directory copy of SRC_ST with, before
+   the umask: the source's, or with --no-preserve=mode the default.  */
+static mode_t
+new_file_mode (struct stat const *src_st, struct cp_options const *x)
+{
+  return (x->explicit_no_preserve_mode
+          ? S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP | S_IROTH | S_IWOTH
+          : src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO));
+}
+
 /* Open DST for the data of SRC_ST.  EXISTS says whether DST is still
    there: it is then truncated in place, as GNU cp does, keeping its
    links, owner and permissions, or with -f replaced if it can't be
@@ -274,7 +284,7 @@ open_destination (char const *dst, struct stat const *src_st, bool exists,
         }
     }
 
-  mode_t mode = src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO);
+  mode_t mode = new_file_mode (src_st, x);
   if (x->preserve_mode && x->preserve_ownership)
     mode &= S_IRWXU;
   int fd = open (dst, O_WRONLY | O_CREAT | O_EXCL | O_BINARY, mode);
@@ -383,7 +393,7 @@ static bool
 copy_special (char const *src, struct stat const *src_st, char const *dst,
               struct cp_options const *x)
 {
-  mode_t perms = src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO);
+  mode_t perms = new_file_mode (src_st, x);
   if (S_ISFIFO (src_st->st_mode))
     {
       if (mkfifo (dst, perms) != 0)
@@ -525,12 +535,16 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
          && src_st->st_dev != ctx->top_dev))
     ok = copy_entries (src, dst, ctx, x);
 
-  /* A new directory gets the source's permissions less the umask, less
-     set-ID bits (but keeping one inherited from its parent).  */
+  /* A new directory gets the source's permissions (or with
+     --no-preserve=mode the default ones) less the umask, and its sticky
+     bit but not its set-ID bits, while keeping a set-group-ID bit
+     inherited from its parent.  */
   if (!exists && !x->preserve_mode)
     {
-      mode_t mode = ((src_st->st_mode & (S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
-                      & ~x->umask)
+      mode_t perms = (x->explicit_no_preserve_mode
+                      ? S_IRWXU | S_IRWXG | S_IRWXO
+                      : src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO));
+      mode_t mode = (((perms & ~x->umask) | (src_st->st_mode & S_ISVTX))
                      | (dst_st.st_mode & S_ISGID));
       if (chmod (dst, mode) != 0)
         {

@@ -51,6 +51,7 @@ struct cp_options
   bool attributes_only;		/* copy attributes, not data */
 
   bool preserve_mode;
+  bool explicit_no_preserve_mode; /* new files get default permissions */
   bool preserve_ownership;
   bool preserve_timestamps;
   bool preserve_links;		/* hard links among the sources */

@@ -238,6 +238,7 @@ decode_preserve (char const *arg, bool on, struct cp_options *x,
         {
         case PRESERVE_MODE:
           x->preserve_mode = on;
+          x->explicit_no_preserve_mode = !on;
           break;
         case PRESERVE_TIMESTAMPS:
           x->preserve_timestamps = on;
@@ -259,6 +260,7 @@ decode_preserve (char const *arg, bool on, struct cp_options *x,
           x->preserve_mode = x->preserve_timestamps = on;
           x->preserve_ownership = x->preserve_links = on;
           x->preserve_xattr = on;
+          x->explicit_no_preserve_mode = !on;
           if (!on)
             {
               x->require_preserve_xattr = false;

@@ -7,6 +7,11 @@ TESTS += \
   tests/cp/buffer-size.sh \
   tests/cp/recursive-diff.sh \
   tests/cp/archive-diff.sh \
-  tests/cp/dereference-diff.sh
+  tests/cp/dereference-diff.sh \
+  tests/cp/preserve-diff.sh \
+  tests/cp/xattr-diff.sh \
+  tests/cp/attributes-only-diff.sh \
+  tests/cp/interactive-diff.sh \
+  tests/cp/update-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
