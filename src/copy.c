@@ -184,17 +184,39 @@ stat_destination (char const *dst, struct dest *d)
   return true;
 }
 
+/* Do the names A and B stand for the same directory entry?  */
+static bool
+same_entry (char const *a, char const *b)
+{
+  char *a_base = base_name (a);
+  char *b_base = base_name (b);
+  bool same = STREQ (a_base, b_base);
+  free (a_base);
+  free (b_base);
+  if (same)
+    {
+      char *a_dir = dir_name (a);
+      char *b_dir = dir_name (b);
+      struct stat a_st, b_st;
+      same = (stat (a_dir, &a_st) != 0 || stat (b_dir, &b_st) != 0
+              || SAME_INODE (a_st, b_st));
+      free (a_dir);
+      free (b_dir);
+    }
+  return same;
+}
+
 /* Would copying SRC (status SRC_ST) onto the existing destination D
    destroy or read from the very file being written?  */
 static bool
-same_file (char const *src, struct stat const *src_st, struct dest const *d,
-           struct cp_options const *x)
+same_file (char const *src, struct stat const *src_st, char const *dst,
+           struct dest const *d, struct cp_options const *x)
 {
   /* The same entry, or another hard link to the source.  Removing a
      second link first leaves the data reachable, so that is allowed.  */
   if (SAME_INODE (*src_st, d->lst))
     return ! (x->remove_destination && S_ISREG (src_st->st_mode)
-              && 1 < src_st->st_nlink);
+              && 1 < src_st->st_nlink && !same_entry (src, dst));
 
   /* A destination link that would be written through to the source.  */
   if (S_ISLNK (d->lst.st_mode) && d->st_ok && SAME_INODE (*src_st, d->st)
@@ -671,7 +693,7 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
           && (SAME_INODE (src_st, d.lst)
               || (d.st_ok && SAME_INODE (src_st, d.st))))
         return true;
-      if (same_file (src, &src_st, &d, x))
+      if (same_file (src, &src_st, dst, &d, x))
         {
           /* The one case where a file is copied onto itself: with
              --force and --backup, the copy becomes the backup.  */

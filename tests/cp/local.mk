@@ -12,6 +12,11 @@ TESTS += \
   tests/cp/xattr-diff.sh \
   tests/cp/attributes-only-diff.sh \
   tests/cp/interactive-diff.sh \
-  tests/cp/update-diff.sh
+  tests/cp/update-diff.sh \
+  tests/cp/backup-diff.sh \
+  tests/cp/remove-destination-diff.sh \
+  tests/cp/same-file-diff.sh \
+  tests/cp/link-diff.sh \
+  tests/cp/symlink-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
