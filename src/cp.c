@@ -454,7 +454,6 @@ main (int argc, char **argv)
   char const *target_dir = NULL;
   bool no_target_dir = false;
   bool parents = false;
-  bool strip_slashes = false;
   bool make_backups = false;
   bool context_named = false;
   char const *version_control = NULL;
@@ -573,7 +572,9 @@ main (int argc, char **argv)
                                    sparse_args, sparse_types);
         break;
       case STRIP_TRAILING_SLASHES_OPTION:
-        strip_slashes = true;
+        /* GNU cp 9.1 still looks the source up with its slashes, which
+           makes a symbolic link to a directory resolve; the slashes
+           never reach a destination name anyway (see target_name).  */
         break;
       case 't':
         if (target_dir)
@@ -625,10 +626,6 @@ main (int argc, char **argv)
     error (EXIT_FAILURE, 0,
            _("cannot preserve security context "
              "without an SELinux-enabled kernel"));
-
-  if (strip_slashes)
-    for (int i = 0; i < n_files; i++)
-      strip_trailing_slashes (files[i]);
 
   bool ok;
   if (target_dir)

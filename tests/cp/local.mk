@@ -17,6 +17,11 @@ TESTS += \
   tests/cp/remove-destination-diff.sh \
   tests/cp/same-file-diff.sh \
   tests/cp/link-diff.sh \
-  tests/cp/symlink-diff.sh
+  tests/cp/symlink-diff.sh \
+  tests/cp/parents-diff.sh \
+  tests/cp/trailing-slash-diff.sh \
+  tests/cp/sparse-reflink-diff.sh \
+  tests/cp/context-diff.sh \
+  tests/cp/option-errors-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
