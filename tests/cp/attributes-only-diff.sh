@@ -12,10 +12,10 @@ printf 'x\n' > fix/d/x || framework_failure_
 chmod 4751 fix/a || framework_failure_
 touch -d '2003-01-01 00:00:00' fix/a || framework_failure_
 
-DIFF_TIMES=1; export DIFF_TIMES
 diff_run_ new cp --attributes-only a new
-diff_run_ existing-p cp --attributes-only -p a existing
 diff_run_ existing cp --attributes-only a existing
+DIFF_TIMES=1; export DIFF_TIMES
+diff_run_ existing-p cp --attributes-only -p a existing
 diff_run_ tree cp -a --attributes-only d copy
 
 Exit $fail
