@@ -25,12 +25,15 @@
 #include "stat-time.h"
 #include "yesno.h"
 
-/* A file identified by its inode, with the name of a copy.  */
+/* A file identified by its inode, with the name of a copy, or for a
+   file this cp made, the inode of the operand it was made from.  */
 struct inode_entry
 {
   ino_t ino;
   dev_t dev;
   char *name;
+  ino_t src_ino;
+  dev_t src_dev;
 };
 
 /* Source inodes already copied, with the name of their first copy, so
@@ -89,13 +92,15 @@ inode_lookup (Hash_table *table, struct stat const *st)
 {
   if (!table)
     return NULL;
-  struct inode_entry key = { st->st_ino, st->st_dev, NULL };
+  struct inode_entry key = { .ino = st->st_ino, .dev = st->st_dev };
   return hash_lookup (table, &key);
 }
 
-/* Remember ST in *TABLE, with a copy of NAME unless it is NULL.  */
+/* Remember ST in *TABLE, with a copy of NAME unless it is NULL, and
+   SRC_ST unless it is NULL.  */
 static void
-inode_remember (Hash_table **table, struct stat const *st, char const *name)
+inode_remember (Hash_table **table, struct stat const *st, char const *name,
+                struct stat const *src_st)
 {
   if (!*table)
     {
@@ -108,7 +113,9 @@ inode_remember (Hash_table **table, struct stat const *st, char const *name)
     return;
   struct inode_entry *e = xmalloc (sizeof *e);
   *e = (struct inode_entry) { st->st_ino, st->st_dev,
-                              name ? xstrdup (name) : NULL };
+                              name ? xstrdup (name) : NULL,
+                              src_st ? src_st->st_ino : 0,
+                              src_st ? src_st->st_dev : 0 };
   if (hash_insert (*table, e) == NULL)
     xalloc_die ();
 }
@@ -296,7 +303,7 @@ open_destination (char const *dst, struct stat const *src_st, bool exists,
         return fd;
       if (!x->force)
         {
-          error (0, errno, _("cannot open %s for writing"), quoteaf (dst));
+          error (0, errno, _("cannot create regular file %s"), quoteaf (dst));
           return -1;
         }
       if (unlink (dst) != 0 && errno != ENOENT)
@@ -541,7 +548,7 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
           error (0, errno, _("cannot stat %s"), quoteaf (dst));
           return false;
         }
-      inode_remember (&made_map, &dst_st, NULL);
+      inode_remember (&made_map, &dst_st, NULL, NULL);
       if ((dst_st.st_mode & S_IRWXU) != S_IRWXU
           && chmod (dst, dst_st.st_mode | S_IRWXU) != 0)
         {
@@ -682,9 +689,16 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
   char *backup_dst = NULL;
   if (d.exists)
     {
-      if (ctx->command_line && !S_ISDIR (d.lst.st_mode)
-          && inode_lookup (made_map, &d.lst))
+      struct inode_entry const *made = inode_lookup (made_map, &d.lst);
+      if (ctx->command_line && !S_ISDIR (d.lst.st_mode) && made)
         {
+          if (made->src_ino == src_st.st_ino
+              && made->src_dev == src_st.st_dev)
+            {
+              error (0, 0, _("warning: source file %s specified more than once"),
+                     quoteaf (src));
+              return true;
+            }
           error (0, 0, _("will not overwrite just-created %s with %s"),
                  quoteaf_n (0, dst), quoteaf_n (1, src));
           return false;
@@ -771,9 +785,9 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
       if (dst_st.st_mode == 0 && lstat (dst, &dst_st) != 0)
         dst_st.st_mode = 0;
       if (x->preserve_links && 1 < src_st.st_nlink && !earlier)
-        inode_remember (&link_map, &src_st, dst);
+        inode_remember (&link_map, &src_st, dst, NULL);
       if (ctx->command_line && dst_st.st_mode != 0)
-        inode_remember (&made_map, &dst_st, NULL);
+        inode_remember (&made_map, &dst_st, NULL, &src_st);
     }
   free (backup);
   free (backup_dst);

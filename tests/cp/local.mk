@@ -22,6 +22,10 @@ TESTS += \
   tests/cp/trailing-slash-diff.sh \
   tests/cp/sparse-reflink-diff.sh \
   tests/cp/context-diff.sh \
-  tests/cp/option-errors-diff.sh
+  tests/cp/option-errors-diff.sh \
+  tests/cp/special-files-diff.sh \
+  tests/cp/permissions-diff.sh \
+  tests/cp/missing-diff.sh \
+  tests/cp/help-options.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
