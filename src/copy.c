@@ -751,8 +751,13 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
       return false;
     }
 
+  /* Within a tree followed with -L, two links can reach the same file
+     even if it has a single name, so every file is remembered.  */
+  bool track_links = (x->preserve_links
+                      && (1 < src_st.st_nlink
+                          || (follow && !ctx->command_line)));
   struct inode_entry const *earlier = NULL;
-  if (x->preserve_links && 1 < src_st.st_nlink)
+  if (track_links)
     earlier = inode_lookup (link_map, &src_st);
 
   bool exists = d.exists;
@@ -784,7 +789,7 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
         print_verbose (src, dst, backup);
       if (dst_st.st_mode == 0 && lstat (dst, &dst_st) != 0)
         dst_st.st_mode = 0;
-      if (x->preserve_links && 1 < src_st.st_nlink && !earlier)
+      if (track_links && !earlier)
         inode_remember (&link_map, &src_st, dst, NULL);
       if (ctx->command_line && dst_st.st_mode != 0)
         inode_remember (&made_map, &dst_st, NULL, &src_st);

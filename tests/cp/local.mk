@@ -26,6 +26,9 @@ TESTS += \
   tests/cp/special-files-diff.sh \
   tests/cp/permissions-diff.sh \
   tests/cp/missing-diff.sh \
-  tests/cp/help-options.sh
+  tests/cp/help-options.sh \
+  tests/cp/tree-overwrite-diff.sh \
+  tests/cp/link-dest-diff.sh \
+  tests/cp/preserve-links-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
