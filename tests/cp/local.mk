@@ -29,6 +29,7 @@ TESTS += \
   tests/cp/help-options.sh \
   tests/cp/tree-overwrite-diff.sh \
   tests/cp/link-dest-diff.sh \
-  tests/cp/preserve-links-diff.sh
+  tests/cp/preserve-links-diff.sh \
+  tests/cp/one-file-system-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
