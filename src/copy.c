@@ -1,4 +1,4 @@
-/* copy.c -- copy one file, the way cp does.
+/* copy.c -- copy one file or tree, the way cp does.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -6,29 +6,154 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
+/* For each file: look at the source and the destination, decide
+   whether copying is allowed and wanted (same file, -n, -u, -i), make
+   room for the copy (backup, removal), create it according to the
+   source's type, then give it the attributes asked for.  */
+
 #include <config.h>
 
 #include "system.h"
+#include "areadlink.h"
 #include "copy.h"
-#include "fcntl-safer.h"
+#include "copy-attr.h"
+#include "dirname.h"
+#include "filenamecat.h"
+#include "hash.h"
 #include "same-inode.h"
+#include "savedir.h"
+#include "stat-time.h"
+#include "yesno.h"
 
-/* Open DST_NAME for writing the copy of a file whose status is SRC_ST.
-   An existing file is truncated in place, as GNU cp does, so that its
-   links, owner and permissions stay as they were.  A new file starts
-   with the source's permission bits less the umask, never wider.  */
-static int
-open_destination (char const *dst_name, struct stat const *src_st,
-                  bool *created)
+/* A file identified by its inode, with the name of a copy, or for a
+   file this cp made, the inode of the operand it was made from.  */
+struct inode_entry
 {
-  int fd = open (dst_name, O_WRONLY | O_TRUNC | O_BINARY);
-  *created = false;
-  if (0 <= fd || errno != ENOENT)
-    return fd;
-  fd = open (dst_name, O_WRONLY | O_CREAT | O_EXCL | O_BINARY,
-             src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO));
-  *created = 0 <= fd;
-  return fd;
+  ino_t ino;
+  dev_t dev;
+  char *name;
+  ino_t src_ino;
+  dev_t src_dev;
+};
+
+/* Source inodes already copied, with the name of their first copy, so
+   that further links to them become links to that copy.  */
+static Hash_table *link_map;
+
+/* Inodes this cp created, to refuse overwriting a file made from an
+   earlier operand and to stop copying a directory into itself.  */
+static Hash_table *made_map;
+
+/* What copy_internal knows about where it is in the tree.  */
+struct copy_ctx
+{
+  char const *top_src;		/* the operands, for diagnostics */
+  char const *top_dst;
+  dev_t top_dev;		/* the operand's device, for -x */
+  bool command_line;		/* this file is an operand */
+  bool *into_self;		/* set when the operand is found in its copy */
+};
+
+/* The destination as found before copying.  */
+struct dest
+{
+  bool exists;
+  struct stat lst;		/* the entry itself */
+  bool st_ok;			/* whether it resolves */
+  struct stat st;		/* what it resolves to */
+};
+
+static size_t
+inode_hash (void const *p, size_t n_buckets)
+{
+  struct inode_entry const *e = p;
+  return (e->ino ^ e->dev) % n_buckets;
+}
+
+static bool
+inode_equal (void const *a, void const *b)
+{
+  struct inode_entry const *x = a;
+  struct inode_entry const *y = b;
+  return x->ino == y->ino && x->dev == y->dev;
+}
+
+static void
+inode_free (void *p)
+{
+  struct inode_entry *e = p;
+  free (e->name);
+  free (e);
+}
+
+/* The entry for ST in *TABLE, or NULL.  */
+static struct inode_entry *
+inode_lookup (Hash_table *table, struct stat const *st)
+{
+  if (!table)
+    return NULL;
+  struct inode_entry key = { .ino = st->st_ino, .dev = st->st_dev };
+  return hash_lookup (table, &key);
+}
+
+/* Remember ST in *TABLE, with a copy of NAME unless it is NULL, and
+   SRC_ST unless it is NULL.  */
+static void
+inode_remember (Hash_table **table, struct stat const *st, char const *name,
+                struct stat const *src_st)
+{
+  if (!*table)
+    {
+      *table = hash_initialize (61, NULL, inode_hash, inode_equal,
+                                inode_free);
+      if (!*table)
+        xalloc_die ();
+    }
+  if (inode_lookup (*table, st))
+    return;
+  struct inode_entry *e = xmalloc (sizeof *e);
+  *e = (struct inode_entry) { st->st_ino, st->st_dev,
+                              name ? xstrdup (name) : NULL,
+                              src_st ? src_st->st_ino : 0,
+                              src_st ? src_st->st_dev : 0 };
+  if (hash_insert (*table, e) == NULL)
+    xalloc_die ();
+}
+
+void
+copy_finish (void)
+{
+  if (link_map)
+    hash_free (link_map);
+  if (made_map)
+    hash_free (made_map);
+  link_map = made_map = NULL;
+}
+
+static bool
+follows_links (struct copy_ctx const *ctx, struct cp_options const *x)
+{
+  return (x->dereference == CP_DEREF_ALWAYS
+          || (x->dereference == CP_DEREF_COMMAND_LINE && ctx->command_line));
+}
+
+/* Whether the non-directory SRC_ST is copied by reading its data, as
+   opposed to recreating it (links, FIFOs, devices) or linking to it.  */
+static bool
+copies_data (struct stat const *src_st, struct cp_options const *x)
+{
+  if (x->hard_link || x->symbolic_link || S_ISLNK (src_st->st_mode))
+    return false;
+  return (S_ISREG (src_st->st_mode) || !x->recursive || x->copy_contents);
+}
+
+static void
+print_verbose (char const *src, char const *dst, char const *backup)
+{
+  printf ("%s -> %s", quoteaf_n (0, src), quoteaf_n (1, dst));
+  if (backup)
+    printf (_(" (backup: %s)"), quoteaf_n (2, backup));
+  putchar ('\n');
 }
 
 static void
@@ -42,108 +167,645 @@ print_debug (struct xfer_report const *r)
           r->reflinked ? ", reflinked" : "");
 }
 
+/* Look up DST into *D.  Return false after a diagnostic if it can't
+   be told whether DST exists.  */
 static bool
-copy_regular (char const *src_name, char const *dst_name,
-              struct stat const *src_st, struct cp_options const *x)
+stat_destination (char const *dst, struct dest *d)
 {
-  int src_fd = open (src_name, O_RDONLY | O_BINARY);
+  d->exists = d->st_ok = false;
+  if (lstat (dst, &d->lst) != 0)
+    {
+      if (errno == ENOENT)
+        return true;
+      error (0, errno, _("cannot stat %s"), quoteaf (dst));
+      return false;
+    }
+  d->exists = true;
+  if (S_ISLNK (d->lst.st_mode))
+    d->st_ok = stat (dst, &d->st) == 0;
+  else
+    {
+      d->st = d->lst;
+      d->st_ok = true;
+    }
+  return true;
+}
+
+/* Do the names A and B stand for the same directory entry?  */
+static bool
+same_entry (char const *a, char const *b)
+{
+  char *a_base = base_name (a);
+  char *b_base = base_name (b);
+  bool same = STREQ (a_base, b_base);
+  free (a_base);
+  free (b_base);
+  if (same)
+    {
+      char *a_dir = dir_name (a);
+      char *b_dir = dir_name (b);
+      struct stat a_st, b_st;
+      same = (stat (a_dir, &a_st) != 0 || stat (b_dir, &b_st) != 0
+              || SAME_INODE (a_st, b_st));
+      free (a_dir);
+      free (b_dir);
+    }
+  return same;
+}
+
+/* Would copying SRC (status SRC_ST) onto the existing destination D
+   destroy or read from the very file being written?  */
+static bool
+same_file (char const *src, struct stat const *src_st, char const *dst,
+           struct dest const *d, struct cp_options const *x)
+{
+  /* The same entry, or another hard link to the source.  Removing a
+     second link first leaves the data reachable, so that is allowed.  */
+  if (SAME_INODE (*src_st, d->lst))
+    return ! (x->remove_destination && S_ISREG (src_st->st_mode)
+              && 1 < src_st->st_nlink && !same_entry (src, dst));
+
+  /* A destination link that would be written through to the source.  */
+  if (S_ISLNK (d->lst.st_mode) && d->st_ok && SAME_INODE (*src_st, d->st)
+      && !x->remove_destination)
+    return true;
+
+  /* A source link that resolves to the destination.  */
+  struct stat target;
+  return (S_ISLNK (src_st->st_mode) && stat (src, &target) == 0
+          && (SAME_INODE (target, d->lst)
+              || (d->st_ok && SAME_INODE (target, d->st))));
+}
+
+/* Rename the existing DST out of the way as its backup.  Return the
+   backup's name, or NULL after a diagnostic.  */
+static char *
+make_backup (char const *src, struct stat const *src_st, char const *dst,
+             struct cp_options const *x)
+{
+  char *backup = find_backup_file_name (AT_FDCWD, dst, x->backup_type);
+  struct stat st;
+  if (lstat (backup, &st) == 0 && SAME_INODE (st, *src_st))
+    {
+      error (0, 0, _("backing up %s might destroy source;  %s not copied"),
+             quoteaf_n (0, dst), quoteaf_n (1, src));
+      free (backup);
+      return NULL;
+    }
+  if (renameat (AT_FDCWD, dst, AT_FDCWD, backup) != 0)
+    {
+      error (0, errno, _("cannot backup %s"), quoteaf (dst));
+      free (backup);
+      return NULL;
+    }
+  return backup;
+}
+
+static bool
+remove_destination (char const *dst, struct cp_options const *x)
+{
+  if (unlink (dst) != 0 && errno != ENOENT)
+    {
+      error (0, errno, _("cannot remove %s"), quoteaf (dst));
+      return false;
+    }
+  if (x->verbose)
+    printf (_("removed %s\n"), quoteaf (dst));
+  return true;
+}
+
+/* The permissions to create a non-directory copy of SRC_ST with, before
+   the umask: the source's, or with --no-preserve=mode the default.  */
+static mode_t
+new_file_mode (struct stat const *src_st, struct cp_options const *x)
+{
+  return (x->explicit_no_preserve_mode
+          ? S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP | S_IROTH | S_IWOTH
+          : src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO));
+}
+
+/* Open DST for the data of SRC_ST.  EXISTS says whether DST is still
+   there: it is then truncated in place, as GNU cp does, keeping its
+   links, owner and permissions, or with -f replaced if it can't be
+   opened.  A new file is created exclusively, so that no link planted
+   there is followed, with permissions no wider than the source's and,
+   while the owner is not yet set, no wider than the owner's.  */
+static int
+open_destination (char const *dst, struct stat const *src_st, bool exists,
+                  bool *created, struct cp_options const *x)
+{
+  *created = false;
+  if (exists)
+    {
+      int fd = open (dst, (O_WRONLY | O_BINARY
+                           | (x->attributes_only ? 0 : O_TRUNC)));
+      if (0 <= fd)
+        return fd;
+      if (!x->force)
+        {
+          error (0, errno, _("cannot create regular file %s"), quoteaf (dst));
+          return -1;
+        }
+      if (unlink (dst) != 0 && errno != ENOENT)
+        {
+          error (0, errno, _("cannot remove %s"), quoteaf (dst));
+          return -1;
+        }
+    }
+
+  mode_t mode = new_file_mode (src_st, x);
+  if (x->preserve_mode && x->preserve_ownership)
+    mode &= S_IRWXU;
+  int fd = open (dst, O_WRONLY | O_CREAT | O_EXCL | O_BINARY, mode);
+  if (fd < 0)
+    {
+      int e = errno;
+      size_t len = strlen (dst);
+      if (e == EISDIR && len && dst[len - 1] == '/')
+        e = ENOTDIR;
+      error (0, e, _("cannot create regular file %s"), quoteaf (dst));
+      return -1;
+    }
+  *created = true;
+  return fd;
+}
+
+/* Copy the data and attributes of the file SRC (status SRC_ST, reached
+   by following links if FOLLOW) to DST.  Set *DST_ST to the copy's
+   status.  */
+static bool
+copy_data_file (char const *src, struct stat const *src_st, bool follow,
+                char const *dst, bool exists, struct stat *dst_st,
+                struct cp_options const *x)
+{
+  int src_fd = open (src, O_RDONLY | O_BINARY | (follow ? 0 : O_NOFOLLOW));
   if (src_fd < 0)
     {
-      error (0, errno, _("cannot open %s for reading"), quoteaf (src_name));
+      error (0, errno, _("cannot open %s for reading"), quoteaf (src));
       return false;
     }
 
-  bool ok = true;
+  bool ok = false;
   struct stat src_fst;
   if (fstat (src_fd, &src_fst) != 0)
     {
-      error (0, errno, _("cannot fstat %s"), quoteaf (src_name));
-      ok = false;
+      error (0, errno, _("cannot fstat %s"), quoteaf (src));
+      goto close_src;
+    }
+  if (!SAME_INODE (src_fst, *src_st))
+    {
+      error (0, 0, _("skipping file %s, as it was replaced while being copied"),
+             quoteaf (src));
       goto close_src;
     }
 
   bool created;
-  int dst_fd = open_destination (dst_name, &src_fst, &created);
+  int dst_fd = open_destination (dst, &src_fst, exists, &created, x);
   if (dst_fd < 0)
-    {
-      error (0, errno, _("cannot create regular file %s"),
-             quoteaf (dst_name));
-      ok = false;
-      goto close_src;
-    }
+    goto close_src;
 
-  struct stat dst_st;
-  if (fstat (dst_fd, &dst_st) != 0)
-    {
-      error (0, errno, _("cannot fstat %s"), quoteaf (dst_name));
-      ok = false;
-    }
+  if (fstat (dst_fd, dst_st) != 0)
+    error (0, errno, _("cannot fstat %s"), quoteaf (dst));
   else
     {
-      struct xfer_file src = { src_fd, src_name, &src_fst };
-      struct xfer_file dst = { dst_fd, dst_name, &dst_st };
-      struct xfer_report report;
-      ok = xfer_copy (&src, &dst, &x->xfer, &report);
-      if (x->debug)
-        print_debug (&report);
+      ok = true;
+      if (!x->attributes_only)
+        {
+          struct xfer_file in = { src_fd, src, &src_fst };
+          struct xfer_file out = { dst_fd, dst, dst_st };
+          struct xfer_report report;
+          ok = xfer_copy (&in, &out, &x->xfer, &report);
+          if (x->debug)
+            print_debug (&report);
+        }
+      if (ok)
+        ok = copy_attributes ((struct attr_file) { src, src_fd }, &src_fst,
+                              (struct attr_file) { dst, dst_fd }, x);
     }
 
   if (close (dst_fd) != 0)
     {
-      error (0, errno, _("failed to close %s"), quoteaf (dst_name));
+      error (0, errno, _("failed to close %s"), quoteaf (dst));
       ok = false;
     }
 
  close_src:
   if (close (src_fd) != 0)
     {
-      error (0, errno, _("failed to close %s"), quoteaf (src_name));
+      error (0, errno, _("failed to close %s"), quoteaf (src));
       ok = false;
     }
+  return ok;
+}
+
+/* Recreate the symbolic link SRC as DST.  */
+static bool
+copy_symlink (char const *src, struct stat const *src_st, char const *dst,
+              struct cp_options const *x)
+{
+  char *target = areadlink (src);
+  if (!target)
+    {
+      error (0, errno, _("cannot read symbolic link %s"), quoteaf (src));
+      return false;
+    }
+  bool ok = symlink (target, dst) == 0;
+  if (!ok)
+    error (0, errno, _("cannot create symbolic link %s"), quoteaf (dst));
+  free (target);
+  return ok && copy_attributes ((struct attr_file) { src, -1 }, src_st,
+                                (struct attr_file) { dst, -1 }, x);
+}
+
+/* Recreate the FIFO, device or socket SRC as DST.  */
+static bool
+copy_special (char const *src, struct stat const *src_st, char const *dst,
+              struct cp_options const *x)
+{
+  mode_t perms = new_file_mode (src_st, x);
+  if (S_ISFIFO (src_st->st_mode))
+    {
+      if (mkfifo (dst, perms) != 0)
+        {
+          error (0, errno, _("cannot create fifo %s"), quoteaf (dst));
+          return false;
+        }
+    }
+  else if (mknod (dst, (src_st->st_mode & S_IFMT) | perms,
+                  src_st->st_rdev) != 0)
+    {
+      error (0, errno, _("cannot create special file %s"), quoteaf (dst));
+      return false;
+    }
+  return copy_attributes ((struct attr_file) { src, -1 }, src_st,
+                          (struct attr_file) { dst, -1 }, x);
+}
+
+/* -s: make DST a symbolic link to SRC.  A relative SRC is only right
+   if DST is in the working directory.  */
+static bool
+make_symlink (char const *src, char const *dst)
+{
+  if (src[0] != '/')
+    {
+      char *dir = dir_name (dst);
+      struct stat dot, dir_st;
+      bool here = (STREQ (dir, ".")
+                   || (stat (".", &dot) == 0 && stat (dir, &dir_st) == 0
+                       && SAME_INODE (dot, dir_st)));
+      free (dir);
+      if (!here)
+        {
+          error (0, 0,
+                 _("%s: can make relative symbolic links only in current directory"),
+                 quotef (dst));
+          return false;
+        }
+    }
+  if (symlink (src, dst) != 0)
+    {
+      error (0, errno, _("cannot create symbolic link %s to %s"),
+             quoteaf_n (0, dst), quoteaf_n (1, src));
+      return false;
+    }
+  return true;
+}
+
+/* -l, or a further link under --preserve=links: make DST a hard link
+   to SRC, or to what SRC points to if FOLLOW.  */
+static bool
+make_hard_link (char const *src, char const *dst, bool follow)
+{
+  if (linkat (AT_FDCWD, src, AT_FDCWD, dst, follow ? AT_SYMLINK_FOLLOW : 0)
+      != 0)
+    {
+      error (0, errno, _("cannot create hard link %s to %s"),
+             quoteaf_n (0, dst), quoteaf_n (1, src));
+      return false;
+    }
+  return true;
+}
+
+static bool copy_internal (char const *src, char const *dst,
+                           struct copy_ctx const *ctx,
+                           struct cp_options const *x);
+
+/* Copy each entry of the directory SRC into DST.  Once the operand
+   turns out to be copied into itself, nothing more of it is copied.  */
+static bool
+copy_entries (char const *src, char const *dst, struct copy_ctx const *ctx,
+              struct cp_options const *x)
+{
+  char *names = savedir (src, SAVEDIR_SORT_FASTREAD);
+  if (!names)
+    {
+      error (0, errno, _("cannot access %s"), quoteaf (src));
+      return false;
+    }
+
+  struct copy_ctx sub = *ctx;
+  sub.command_line = false;
+  bool ok = true;
+  for (char const *name = names; *name && !*ctx->into_self;
+       name += strlen (name) + 1)
+    {
+      char *s = file_name_concat (src, name, NULL);
+      char *d = file_name_concat (dst, name, NULL);
+      ok &= copy_internal (s, d, &sub, x);
+      free (s);
+      free (d);
+    }
+  free (names);
+  return ok;
+}
+
+/* Copy the directory SRC (status SRC_ST) to DST, which EXISTS already
+   as a directory or is made here.  A new directory is accessible only
+   to its owner until its contents are in place.  */
+static bool
+copy_directory (char const *src, struct stat const *src_st, char const *dst,
+                bool exists, struct copy_ctx const *ctx,
+                struct cp_options const *x)
+{
+  if (inode_lookup (made_map, src_st))
+    {
+      error (0, 0, _("cannot copy a directory, %s, into itself, %s"),
+             quoteaf_n (0, ctx->top_src), quoteaf_n (1, ctx->top_dst));
+      *ctx->into_self = true;
+      return false;
+    }
+
+  struct stat dst_st;
+  if (!exists)
+    {
+      if (mkdir (dst, S_IRWXU) != 0)
+        {
+          error (0, errno, _("cannot create directory %s"), quoteaf (dst));
+          return false;
+        }
+      if (lstat (dst, &dst_st) != 0)
+        {
+          error (0, errno, _("cannot stat %s"), quoteaf (dst));
+          return false;
+        }
+      inode_remember (&made_map, &dst_st, NULL, NULL);
+      if ((dst_st.st_mode & S_IRWXU) != S_IRWXU
+          && chmod (dst, dst_st.st_mode | S_IRWXU) != 0)
+        {
+          error (0, errno, _("setting permissions for %s"), quoteaf (dst));
+          return false;
+        }
+      if (x->verbose)
+        print_verbose (src, dst, NULL);
+    }
+
+  bool ok = true;
+  if (! (x->one_file_system && !ctx->command_line
+         && src_st->st_dev != ctx->top_dev))
+    ok = copy_entries (src, dst, ctx, x);
+
+  /* A new directory gets the source's permissions (or with
+     --no-preserve=mode the default ones) less the umask, and its sticky
+     bit but not its set-ID bits, while keeping a set-group-ID bit
+     inherited from its parent.  */
+  if (!exists && !x->preserve_mode)
+    {
+      mode_t perms = (x->explicit_no_preserve_mode
+                      ? S_IRWXU | S_IRWXG | S_IRWXO
+                      : src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO));
+      mode_t mode = (((perms & ~x->umask) | (src_st->st_mode & S_ISVTX))
+                     | (dst_st.st_mode & S_ISGID));
+      if (chmod (dst, mode) != 0)
+        {
+          error (0, errno, _("setting permissions for %s"), quoteaf (dst));
+          ok = false;
+        }
+    }
+  return (copy_attributes ((struct attr_file) { src, -1 }, src_st,
+                           (struct attr_file) { dst, -1 }, x)
+          && ok);
+}
+
+/* Make the copy of the non-directory SRC (status SRC_ST) at DST, whose
+   former file (if any) is still there when EXISTS.  If EARLIER, it is
+   the copy of another link to the same file, to link DST to.  Set
+   *DST_ST if the copy's status is known, else clear its mode.  */
+static bool
+make_copy (char const *src, struct stat const *src_st, bool follow,
+           char const *dst, bool exists, char const *earlier,
+           struct stat *dst_st, struct cp_options const *x)
+{
+  dst_st->st_mode = 0;
+  if (earlier)
+    return make_hard_link (earlier, dst, false);
+  if (x->symbolic_link)
+    return make_symlink (src, dst);
+  if (x->hard_link)
+    return make_hard_link (src, dst, follow);
+  if (copies_data (src_st, x))
+    return copy_data_file (src, src_st, follow, dst, exists, dst_st, x);
+  if (S_ISLNK (src_st->st_mode))
+    return copy_symlink (src, src_st, dst, x);
+  return copy_special (src, src_st, dst, x);
+}
+
+/* Decide whether the non-directory SRC may and should replace the
+   existing destination D, and make room for it.  Set *GO to false to
+   skip the file quietly; set *BACKUP to the backup's name if one was
+   made; set *EXISTS to whether DST is still there.  */
+static bool
+prepare_overwrite (char const *src, struct stat const *src_st,
+                   char const *dst, struct dest const *d, bool replace,
+                   bool *go, char **backup, bool *exists,
+                   struct cp_options const *x)
+{
+  *go = false;
+  *backup = NULL;
+  *exists = true;
+
+  if (x->interactive == CP_NO_CLOBBER)
+    return true;
+  if (x->update)
+    {
+      struct stat const *dst_st = d->st_ok ? &d->st : &d->lst;
+      struct timespec dt = get_stat_mtime (dst_st);
+      struct timespec st = get_stat_mtime (src_st);
+      if (st.tv_sec < dt.tv_sec
+          || (st.tv_sec == dt.tv_sec && st.tv_nsec <= dt.tv_nsec))
+        return true;
+    }
+  if (x->interactive == CP_ASK)
+    {
+      fprintf (stderr, _("%s: overwrite %s? "), program_name, quoteaf (dst));
+      if (!yesno ())
+        return true;
+    }
+
+  *go = true;
+  if (x->backup_type != no_backups)
+    {
+      *backup = make_backup (src, src_st, dst, x);
+      *exists = false;
+      return *backup != NULL;
+    }
+  if (x->remove_destination || replace)
+    {
+      *exists = false;
+      return remove_destination (dst, x);
+    }
+  if (S_ISLNK (d->lst.st_mode) && !d->st_ok && copies_data (src_st, x))
+    {
+      error (0, 0, _("not writing through dangling symlink %s"),
+             quoteaf (dst));
+      return false;
+    }
+  return true;
+}
+
+/* Copy SRC to DST; CTX says where in the tree they are.  */
+static bool
+copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
+               struct cp_options const *x)
+{
+  bool follow = follows_links (ctx, x);
+  struct stat src_st;
+  if (fstatat (AT_FDCWD, src, &src_st, follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0)
+    {
+      error (0, errno, _("cannot stat %s"), quoteaf (src));
+      return false;
+    }
+  bool is_dir = S_ISDIR (src_st.st_mode);
+  if (is_dir && !x->recursive)
+    {
+      error (0, 0, _("-r not specified; omitting directory %s"),
+             quoteaf (src));
+      return false;
+    }
+
+  struct dest d;
+  if (!stat_destination (dst, &d))
+    return false;
+
+  char *backup_dst = NULL;
+  if (d.exists)
+    {
+      struct inode_entry const *made = inode_lookup (made_map, &d.lst);
+      if (ctx->command_line && !S_ISDIR (d.lst.st_mode) && made)
+        {
+          if (made->src_ino == src_st.st_ino
+              && made->src_dev == src_st.st_dev)
+            {
+              error (0, 0, _("warning: source file %s specified more than once"),
+                     quoteaf (src));
+              return true;
+            }
+          error (0, 0, _("will not overwrite just-created %s with %s"),
+                 quoteaf_n (0, dst), quoteaf_n (1, src));
+          return false;
+        }
+      if (!is_dir && x->hard_link
+          && (SAME_INODE (src_st, d.lst)
+              || (d.st_ok && SAME_INODE (src_st, d.st))))
+        return true;
+      if (same_file (src, &src_st, dst, &d, x))
+        {
+          /* The one case where a file is copied onto itself: with
+             --force and --backup, the copy becomes the backup.  */
+          if (! (x->force && x->backup_type != no_backups
+                 && S_ISREG (src_st.st_mode) && !S_ISLNK (d.lst.st_mode)))
+            {
+              error (0, 0, _("%s and %s are the same file"),
+                     quoteaf_n (0, src), quoteaf_n (1, dst));
+              return false;
+            }
+          backup_dst = find_backup_file_name (AT_FDCWD, dst, x->backup_type);
+          dst = backup_dst;
+          if (!stat_destination (dst, &d))
+            {
+              free (backup_dst);
+              return false;
+            }
+        }
+    }
+
+  bool ok;
+  if (is_dir)
+    {
+      if (d.exists && ! (d.st_ok && S_ISDIR (d.st.st_mode)))
+        {
+          error (0, 0, _("cannot overwrite non-directory %s with directory %s"),
+                 quoteaf_n (0, dst), quoteaf_n (1, src));
+          ok = false;
+        }
+      else
+        ok = copy_directory (src, &src_st, dst, d.exists, ctx, x);
+      free (backup_dst);
+      return ok;
+    }
+
+  if (d.exists && d.st_ok && S_ISDIR (d.st.st_mode))
+    {
+      error (0, 0, _("cannot overwrite directory %s with non-directory"),
+             quoteaf (dst));
+      free (backup_dst);
+      return false;
+    }
+
+  /* Within a tree followed with -L, two links can reach the same file
+     even if it has a single name, so every file is remembered.  */
+  bool track_links = (x->preserve_links
+                      && (1 < src_st.st_nlink
+                          || (follow && !ctx->command_line)));
+  struct inode_entry const *earlier = NULL;
+  if (track_links)
+    earlier = inode_lookup (link_map, &src_st);
+
+  bool exists = d.exists;
+  char *backup = NULL;
+  ok = true;
+  if (exists && !backup_dst)
+    {
+      bool replace = (earlier
+                      || ((x->hard_link || x->symbolic_link) && x->force)
+                      || (!x->hard_link && !x->symbolic_link
+                          && !copies_data (&src_st, x)));
+      bool go;
+      ok = prepare_overwrite (src, &src_st, dst, &d, replace, &go, &backup,
+                              &exists, x);
+      if (!go)
+        {
+          free (backup_dst);
+          return ok;
+        }
+    }
+
+  struct stat dst_st;
+  if (ok)
+    ok = make_copy (src, &src_st, follow, dst, exists,
+                    earlier ? earlier->name : NULL, &dst_st, x);
+  if (ok)
+    {
+      if (x->verbose)
+        print_verbose (src, dst, backup);
+      if (dst_st.st_mode == 0 && lstat (dst, &dst_st) != 0)
+        dst_st.st_mode = 0;
+      if (track_links && !earlier)
+        inode_remember (&link_map, &src_st, dst, NULL);
+      if (ctx->command_line && dst_st.st_mode != 0)
+        inode_remember (&made_map, &dst_st, NULL, &src_st);
+    }
+  free (backup);
+  free (backup_dst);
   return ok;
 }
 
 bool
 copy (char const *src_name, char const *dst_name, struct cp_options const *x)
 {
-  struct stat src_st, dst_st;
-
-  if (stat (src_name, &src_st) != 0)
-    {
-      error (0, errno, _("cannot stat %s"), quoteaf (src_name));
-      return false;
-    }
-  if (S_ISDIR (src_st.st_mode))
-    {
-      error (0, 0, _("-r not specified; omitting directory %s"),
-             quoteaf (src_name));
-      return false;
-    }
-
-  if (stat (dst_name, &dst_st) == 0)
-    {
-      if (SAME_INODE (src_st, dst_st))
-        {
-          error (0, 0, _("%s and %s are the same file"),
-                 quoteaf_n (0, src_name), quoteaf_n (1, dst_name));
-          return false;
-        }
-      if (S_ISDIR (dst_st.st_mode))
-        {
-          error (0, 0, _("cannot overwrite directory %s with non-directory"),
-                 quoteaf (dst_name));
-          return false;
-        }
-    }
-  else if (errno != ENOENT)
-    {
-      error (0, errno, _("cannot stat %s"), quoteaf (dst_name));
-      return false;
-    }
-
-  if (!copy_regular (src_name, dst_name, &src_st, x))
-    return false;
-  if (x->verbose)
-    printf ("%s -> %s\n", quoteaf_n (0, src_name), quoteaf_n (1, dst_name));
-  return true;
+  bool into_self = false;
+  struct copy_ctx ctx = { src_name, dst_name, 0, true, &into_self };
+  struct stat st;
+  if (x->one_file_system && stat (src_name, &st) == 0)
+    ctx.top_dev = st.st_dev;
+  return copy_internal (src_name, dst_name, &ctx, x);
 }

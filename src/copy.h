@@ -10,20 +10,68 @@
 #define CPDD_COPY_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
+#include "backupfile.h"
 #include "xfer.h"
+
+/* Which symbolic links in a source are followed.  */
+enum cp_dereference
+{
+  CP_DEREF_UNDEFINED,		/* not chosen yet; cp.c picks a default */
+  CP_DEREF_NEVER,		/* -P: copy links as links */
+  CP_DEREF_COMMAND_LINE,	/* -H: follow only the operands */
+  CP_DEREF_ALWAYS		/* -L: follow every link */
+};
+
+/* What to do when the destination already exists.  */
+enum cp_interactive
+{
+  CP_OVERWRITE,			/* replace it (the default) */
+  CP_ASK,			/* -i: ask on stderr, answer on stdin */
+  CP_NO_CLOBBER			/* -n: leave it alone, quietly */
+};
 
 /* Everything cp's command line decides about how each file is copied.  */
 struct cp_options
 {
   struct xfer_opts xfer;	/* how data moves */
+  enum backup_type backup_type;	/* no_backups unless -b/--backup */
+  enum cp_dereference dereference;
+  enum cp_interactive interactive;
+
+  bool recursive;		/* -R: descend into directories */
+  bool copy_contents;		/* --copy-contents: read special files */
+  bool one_file_system;		/* -x: don't descend into other mounts */
+  bool hard_link;		/* -l: link instead of copying */
+  bool symbolic_link;		/* -s: make symbolic links instead */
+  bool force;			/* -f: unlink a destination we can't open */
+  bool remove_destination;	/* unlink each destination first */
+  bool update;			/* -u: skip destinations not older */
+  bool attributes_only;		/* copy attributes, not data */
+
+  bool preserve_mode;
+  bool explicit_no_preserve_mode; /* new files get default permissions */
+  bool preserve_ownership;
+  bool preserve_timestamps;
+  bool preserve_links;		/* hard links among the sources */
+  bool preserve_xattr;
+  bool require_preserve;	/* failing to preserve is an error */
+  bool require_preserve_xattr;	/* xattr failures are reported */
+  bool owner_privileges;	/* chown failures are errors, not expected */
+
   bool verbose;			/* -v: name each copy */
   bool debug;			/* --debug: say how each file was copied */
+  mode_t umask;			/* the process's umask, for new files */
 };
 
-/* Copy the file SRC_NAME to DST_NAME according to X.  Return true on
-   success; otherwise print a diagnostic and return false.  */
+/* Copy the file SRC_NAME, named on the command line, to DST_NAME
+   according to X, descending into directories if X says so.  Return
+   true on success; otherwise print diagnostics and return false.  */
 bool copy (char const *src_name, char const *dst_name,
            struct cp_options const *x);
+
+/* Release what copy() remembered between calls.  */
+void copy_finish (void);
 
 #endif /* CPDD_COPY_H */

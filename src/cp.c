@@ -11,14 +11,21 @@
    MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
    GNU General Public License for more details.  */
 
+/* The command line: options into a struct cp_options, operands into
+   (source, destination) pairs for copy().  Per-file policy is in
+   copy.c.  */
+
 #include <config.h>
 
 #include <getopt.h>
 #include <locale.h>
 
 #include "system.h"
+#include "argmatch.h"
+#include "backupfile.h"
 #include "closeout.h"
 #include "copy.h"
+#include "copy-attr.h"
 #include "dirname.h"
 #include "filenamecat.h"
 #include "xfer-cli.h"
@@ -28,20 +35,92 @@
 /* Options with no short form.  */
 enum
 {
-  DEBUG_OPTION = CHAR_MAX + 1
+  ATTRIBUTES_ONLY_OPTION = CHAR_MAX + 1,
+  BACKUP_OPTION,
+  CONTEXT_OPTION,
+  COPY_CONTENTS_OPTION,
+  DEBUG_OPTION,
+  NO_PRESERVE_OPTION,
+  PARENTS_OPTION,
+  PRESERVE_OPTION,
+  REFLINK_OPTION,
+  REMOVE_DESTINATION_OPTION,
+  SPARSE_OPTION,
+  STRIP_TRAILING_SLASHES_OPTION
 };
 
 static struct option const long_opts[] =
 {
+  {"archive", no_argument, NULL, 'a'},
+  {"attributes-only", no_argument, NULL, ATTRIBUTES_ONLY_OPTION},
+  {"backup", optional_argument, NULL, BACKUP_OPTION},
+  {"context", optional_argument, NULL, CONTEXT_OPTION},
+  {"copy-contents", no_argument, NULL, COPY_CONTENTS_OPTION},
   {"debug", no_argument, NULL, DEBUG_OPTION},
+  {"dereference", no_argument, NULL, 'L'},
+  {"force", no_argument, NULL, 'f'},
+  {"interactive", no_argument, NULL, 'i'},
+  {"link", no_argument, NULL, 'l'},
+  {"no-clobber", no_argument, NULL, 'n'},
+  {"no-dereference", no_argument, NULL, 'P'},
+  {"no-preserve", required_argument, NULL, NO_PRESERVE_OPTION},
   {"no-target-directory", no_argument, NULL, 'T'},
+  {"one-file-system", no_argument, NULL, 'x'},
+  {"parents", no_argument, NULL, PARENTS_OPTION},
+  {"preserve", optional_argument, NULL, PRESERVE_OPTION},
+  {"recursive", no_argument, NULL, 'R'},
+  {"reflink", optional_argument, NULL, REFLINK_OPTION},
+  {"remove-destination", no_argument, NULL, REMOVE_DESTINATION_OPTION},
+  {"sparse", required_argument, NULL, SPARSE_OPTION},
+  {"strip-trailing-slashes", no_argument, NULL,
+   STRIP_TRAILING_SLASHES_OPTION},
+  {"suffix", required_argument, NULL, 'S'},
+  {"symbolic-link", no_argument, NULL, 's'},
   {"target-directory", required_argument, NULL, 't'},
+  {"update", no_argument, NULL, 'u'},
   {"verbose", no_argument, NULL, 'v'},
   XFER_LONG_OPTIONS,
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
   {NULL, 0, NULL, 0}
 };
+
+/* The attributes --preserve and --no-preserve name.  */
+enum preserved
+{
+  PRESERVE_MODE,
+  PRESERVE_TIMESTAMPS,
+  PRESERVE_OWNERSHIP,
+  PRESERVE_LINKS,
+  PRESERVE_CONTEXT,
+  PRESERVE_XATTR,
+  PRESERVE_ALL
+};
+static char const *const preserve_args[] =
+{
+  "mode", "timestamps", "ownership", "links", "context", "xattr", "all",
+  NULL
+};
+static enum preserved const preserve_types[] =
+{
+  PRESERVE_MODE, PRESERVE_TIMESTAMPS, PRESERVE_OWNERSHIP, PRESERVE_LINKS,
+  PRESERVE_CONTEXT, PRESERVE_XATTR, PRESERVE_ALL
+};
+ARGMATCH_VERIFY (preserve_args, preserve_types);
+
+static char const *const sparse_args[] = { "never", "auto", "always", NULL };
+static enum xfer_sparse const sparse_types[] =
+{
+  XFER_SPARSE_NEVER, XFER_SPARSE_AUTO, XFER_SPARSE_ALWAYS
+};
+ARGMATCH_VERIFY (sparse_args, sparse_types);
+
+static char const *const reflink_args[] = { "auto", "always", "never", NULL };
+static enum xfer_reflink const reflink_types[] =
+{
+  XFER_REFLINK_AUTO, XFER_REFLINK_ALWAYS, XFER_REFLINK_NEVER
+};
+ARGMATCH_VERIFY (reflink_args, reflink_types);
 
 void
 usage (int status)
@@ -64,19 +143,133 @@ Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\
 Mandatory arguments to long options are mandatory for short options too.\n\
 "), stdout);
       fputs (_("\
-      --debug                  explain how a file is copied\n\
-  -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY\n\
-  -T, --no-target-directory    treat DEST as a normal file\n\
-  -v, --verbose                explain what is being done\n\
+  -a, --archive                like -dR --preserve=all\n\
+      --attributes-only        copy only attributes, leaving data alone\n\
+      --backup[=CONTROL]       back up each destination that exists\n\
+  -b                           like --backup, taking no argument\n\
+      --copy-contents          read special files as data when recursive\n\
+      --debug                  explain how each file is copied\n\
+  -d                           like --no-dereference --preserve=links\n\
+  -f, --force                  replace a destination that cannot be opened\n\
+                                 (ignored together with -n)\n\
+  -i, --interactive            ask before overwriting (cancels an earlier -n)\n\
+  -H                           follow symbolic links named as SOURCE\n\
+  -l, --link                   make hard links rather than copies\n\
+  -L, --dereference            follow every symbolic link in SOURCE\n\
+"), stdout);
+      fputs (_("\
+  -n, --no-clobber             never overwrite an existing file (cancels\n\
+                                 an earlier -i)\n\
+  -P, --no-dereference         copy symbolic links in SOURCE as links\n\
+  -p                           like --preserve=mode,ownership,timestamps\n\
+      --preserve[=ATTR_LIST]   keep these attributes where possible\n\
+                                 (without a list: mode,ownership,timestamps;\n\
+                                 also: context, links, xattr, all)\n\
+      --no-preserve=ATTR_LIST  do not keep these attributes\n\
+      --parents                recreate each SOURCE's name under DIRECTORY\n\
+  -R, -r, --recursive          copy directories and their contents\n\
+      --reflink[=WHEN]         share data blocks with the source; see below\n\
+      --remove-destination     remove each existing destination before\n\
+                                 copying (unlike --force)\n\
+      --sparse=WHEN            how to make sparse files; see below\n\
+      --strip-trailing-slashes  drop trailing slashes from each SOURCE\n\
+  -s, --symbolic-link          make symbolic links rather than copies\n\
+  -S, --suffix=SUFFIX          use SUFFIX for simple backups\n\
+  -t, --target-directory=DIRECTORY  copy every SOURCE into DIRECTORY\n\
+  -T, --no-target-directory    treat DEST as a file name, even a directory's\n\
+  -u, --update                 copy only if DEST is missing or older than\n\
+                                 SOURCE\n\
+  -v, --verbose                name each file as it is copied\n\
+  -x, --one-file-system        do not descend into other file systems\n\
+  -Z                           give each copy the default SELinux context\n\
+      --context[=CTX]          like -Z, or give each copy context CTX\n\
 "), stdout);
       xfer_cli_usage ();
       fputs (_("\
       --help        display this help and exit\n\
       --version     output version information and exit\n\
 "), stdout);
+      fputs (_("\
+\n\
+--sparse=auto (the default) makes DEST sparse where SOURCE has holes;\n\
+--sparse=always also makes holes of long runs of zeros in SOURCE;\n\
+--sparse=never writes every byte.\n\
+\n\
+--reflink or --reflink=always makes DEST share SOURCE's data blocks until\n\
+either is changed, and fails where that is impossible; --reflink=auto\n\
+falls back to an ordinary copy; --reflink=never always copies.\n\
+"), stdout);
+      fputs (_("\
+\n\
+Backups are named with the suffix '~' unless --suffix or\n\
+SIMPLE_BACKUP_SUFFIX sets another.  --backup's CONTROL, or the\n\
+VERSION_CONTROL environment variable, picks the kind of backup:\n\
+\n\
+  none, off       no backups at all (even with --backup)\n\
+  numbered, t     numbered backups\n\
+  existing, nil   numbered where numbered backups exist, else simple\n\
+  simple, never   always simple backups\n\
+\n\
+With --force and --backup, copying an existing regular file onto its\n\
+own name makes a backup of it.\n\
+"), stdout);
       emit_ancillary_info (PROGRAM_NAME);
     }
   exit (status);
+}
+
+/* Apply the comma-separated ATTR_LIST of --preserve (ON) or
+   --no-preserve (!ON) to X.  Set *CONTEXT_NAMED if "context" is
+   named explicitly.  */
+static void
+decode_preserve (char const *arg, bool on, struct cp_options *x,
+                 bool *context_named)
+{
+  char *list = xstrdup (arg);
+  char *next;
+  for (char *item = list; item; item = next)
+    {
+      next = strchr (item, ',');
+      if (next)
+        *next++ = '\0';
+      enum preserved what = XARGMATCH (on ? "--preserve" : "--no-preserve",
+                                       item, preserve_args, preserve_types);
+      switch (what)
+        {
+        case PRESERVE_MODE:
+          x->preserve_mode = on;
+          x->explicit_no_preserve_mode = !on;
+          break;
+        case PRESERVE_TIMESTAMPS:
+          x->preserve_timestamps = on;
+          break;
+        case PRESERVE_OWNERSHIP:
+          x->preserve_ownership = on;
+          break;
+        case PRESERVE_LINKS:
+          x->preserve_links = on;
+          break;
+        case PRESERVE_CONTEXT:
+          *context_named = on;
+          break;
+        case PRESERVE_XATTR:
+          x->preserve_xattr = on;
+          x->require_preserve_xattr = on;
+          break;
+        case PRESERVE_ALL:
+          x->preserve_mode = x->preserve_timestamps = on;
+          x->preserve_ownership = x->preserve_links = on;
+          x->preserve_xattr = on;
+          x->explicit_no_preserve_mode = !on;
+          if (!on)
+            {
+              x->require_preserve_xattr = false;
+              *context_named = false;
+            }
+          break;
+        }
+    }
+  free (list);
 }
 
 /* Is NAME an existing directory (following symlinks)?  */
@@ -87,38 +280,301 @@ is_directory (char const *name)
   return stat (name, &st) == 0 && S_ISDIR (st.st_mode);
 }
 
+/* A directory made by make_parents, to receive the attributes of its
+   source once the copy below it is done.  */
+struct parent
+{
+  char *src;
+  char *dst;
+  struct stat st;
+  struct parent *next;
+};
+
+/* Make the missing directories of DST that stand for the leading
+   directories of SRC, where DST is DIR followed by SRC.  DST_REL is
+   where SRC starts within DST.  Push the directories made on *MADE,
+   innermost first.  */
+static bool
+make_parents (char *dst, size_t src_start, struct parent **made,
+              struct cp_options const *x)
+{
+  char *src = dst + src_start;
+  for (char *slash = strchr (src, '/'); slash; slash = strchr (slash + 1, '/'))
+    {
+      if (slash == src || slash[-1] == '/')
+        continue;
+      *slash = '\0';
+      bool ok = true;
+      struct stat src_st, dst_st;
+      if (stat (src, &src_st) != 0)
+        {
+          error (0, errno, _("failed to get attributes of %s"), quoteaf (src));
+          ok = false;
+        }
+      else if (stat (dst, &dst_st) == 0)
+        {
+          if (!S_ISDIR (dst_st.st_mode))
+            {
+              error (0, 0, _("%s exists but is not a directory"),
+                     quoteaf (dst));
+              ok = false;
+            }
+        }
+      else if (mkdir (dst, (src_st.st_mode & ~x->umask
+                            & (S_IRWXU | S_IRWXG | S_IRWXO)) | S_IRWXU) != 0)
+        {
+          error (0, errno, _("cannot make directory %s"), quoteaf (dst));
+          ok = false;
+        }
+      else
+        {
+          if (x->verbose)
+            printf ("%s -> %s\n", src, dst);
+          struct parent *p = xmalloc (sizeof *p);
+          *p = (struct parent) { xstrdup (src), xstrdup (dst), src_st,
+                                 *made };
+          *made = p;
+        }
+      *slash = '/';
+      if (!ok)
+        return false;
+    }
+  return true;
+}
+
+/* Give the directories made by make_parents their final permissions
+   and the attributes X preserves, innermost first, then forget them.  */
+static bool
+finish_parents (struct parent *made, struct cp_options const *x)
+{
+  bool ok = true;
+  while (made)
+    {
+      struct parent *p = made;
+      mode_t mode = (p->st.st_mode & ~x->umask
+                     & (S_IRWXU | S_IRWXG | S_IRWXO));
+      if (!x->preserve_mode && chmod (p->dst, mode) != 0)
+        {
+          error (0, errno, _("setting permissions for %s"), quoteaf (p->dst));
+          ok = false;
+        }
+      ok &= copy_attributes ((struct attr_file) { p->src, -1 }, &p->st,
+                             (struct attr_file) { p->dst, -1 }, x);
+      made = p->next;
+      free (p->src);
+      free (p->dst);
+      free (p);
+    }
+  return ok;
+}
+
+/* The name under DIR for the copy of SRC: its last component, or with
+   PARENTS all of it.  Trailing slashes are not part of the name.  */
+static char *
+target_name (char const *dir, char const *src, bool parents,
+             size_t *src_start)
+{
+  char *base = xstrdup (parents ? src : last_component (src));
+  strip_trailing_slashes (base);
+  char const *rel = base;
+  while (parents && *rel == '/')
+    rel++;
+  char *dst = file_name_concat (dir, rel, NULL);
+  *src_start = strlen (dst) - strlen (rel);
+  free (base);
+  return dst;
+}
+
 /* Copy each of the N_FILES names in FILES into directory DIR.  */
 static bool
 copy_into_directory (char const *dir, char **files, int n_files,
-                     struct cp_options const *x)
+                     bool parents, struct cp_options const *x)
 {
   bool ok = true;
   for (int i = 0; i < n_files; i++)
     {
-      char *dst = file_name_concat (dir, last_component (files[i]), NULL);
-      ok &= copy (files[i], dst, x);
+      size_t src_start;
+      char *dst = target_name (dir, files[i], parents, &src_start);
+      struct parent *made = NULL;
+      if (parents && !make_parents (dst, src_start, &made, x))
+        ok = false;
+      else
+        ok &= copy (files[i], dst, x);
+      if (parents)
+        ok &= finish_parents (made, x);
       free (dst);
     }
   return ok;
+}
+
+/* Choose the defaults that depend on several options.  */
+static void
+settle_options (struct cp_options *x, bool make_backups,
+                char const *version_control)
+{
+  if (x->hard_link && x->symbolic_link)
+    {
+      error (0, 0, _("cannot make both hard and symbolic links"));
+      usage (EXIT_FAILURE);
+    }
+  if (make_backups && x->interactive == CP_NO_CLOBBER)
+    {
+      error (0, 0,
+             _("options --backup and --no-clobber are mutually exclusive"));
+      usage (EXIT_FAILURE);
+    }
+  if (x->xfer.reflink == XFER_REFLINK_ALWAYS
+      && x->xfer.sparse != XFER_SPARSE_AUTO)
+    {
+      error (0, 0, _("--reflink can be used only with --sparse=auto"));
+      usage (EXIT_FAILURE);
+    }
+
+  x->backup_type = (make_backups
+                    ? xget_version (_("backup type"), version_control)
+                    : no_backups);
+
+  /* Links are followed unless copying recursively, where they are
+     copied as links; -l links to what they point to.  */
+  if (x->dereference == CP_DEREF_UNDEFINED)
+    x->dereference = (x->recursive && !x->hard_link
+                      ? CP_DEREF_NEVER : CP_DEREF_ALWAYS);
+
+  x->owner_privileges = geteuid () == 0;
+  x->umask = umask (0);
+  umask (x->umask);
 }
 
 int
 main (int argc, char **argv)
 {
   struct cp_options x = {0};
+  x.xfer.sparse = XFER_SPARSE_AUTO;
+  x.xfer.reflink = XFER_REFLINK_AUTO;
   char const *target_dir = NULL;
   bool no_target_dir = false;
+  bool parents = false;
+  bool make_backups = false;
+  bool context_named = false;
+  char const *version_control = NULL;
+  char const *backup_suffix = NULL;
   int c;
 
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
   atexit (close_stdout);
 
-  while ((c = getopt_long (argc, argv, "t:Tv", long_opts, NULL)) != -1)
+  while ((c = getopt_long (argc, argv, "abdfHilLnprst:uvxPRS:TZ",
+                           long_opts, NULL)) != -1)
     switch (c)
       {
+      case 'a':
+        x.dereference = CP_DEREF_NEVER;
+        x.recursive = true;
+        x.preserve_links = x.preserve_mode = true;
+        x.preserve_ownership = x.preserve_timestamps = true;
+        x.preserve_xattr = true;
+        x.require_preserve = true;
+        break;
+      case ATTRIBUTES_ONLY_OPTION:
+        x.attributes_only = true;
+        break;
+      case BACKUP_OPTION:
+        make_backups = true;
+        if (optarg)
+          version_control = optarg;
+        break;
+      case 'b':
+        make_backups = true;
+        break;
+      case CONTEXT_OPTION:
+        /* cpdd is built without SELinux: -Z means nothing, and a
+           context to set is ignored with a warning.  */
+        if (optarg)
+          error (0, 0,
+                 _("warning: ignoring --context; "
+                   "it requires an SELinux-enabled kernel"));
+        break;
+      case 'Z':
+        break;
+      case COPY_CONTENTS_OPTION:
+        x.copy_contents = true;
+        break;
       case DEBUG_OPTION:
         x.debug = true;
+        break;
+      case 'd':
+        x.dereference = CP_DEREF_NEVER;
+        x.preserve_links = true;
+        break;
+      case 'f':
+        x.force = true;
+        break;
+      case 'H':
+        x.dereference = CP_DEREF_COMMAND_LINE;
+        break;
+      case 'i':
+        x.interactive = CP_ASK;
+        break;
+      case 'l':
+        x.hard_link = true;
+        break;
+      case 'L':
+        x.dereference = CP_DEREF_ALWAYS;
+        break;
+      case 'n':
+        x.interactive = CP_NO_CLOBBER;
+        break;
+      case 'P':
+        x.dereference = CP_DEREF_NEVER;
+        break;
+      case 'p':
+        x.preserve_mode = x.preserve_ownership = true;
+        x.preserve_timestamps = true;
+        x.require_preserve = true;
+        break;
+      case PRESERVE_OPTION:
+        if (optarg)
+          decode_preserve (optarg, true, &x, &context_named);
+        else
+          x.preserve_mode = x.preserve_ownership = x.preserve_timestamps
+            = true;
+        x.require_preserve = true;
+        break;
+      case NO_PRESERVE_OPTION:
+        decode_preserve (optarg, false, &x, &context_named);
+        break;
+      case PARENTS_OPTION:
+        parents = true;
+        break;
+      case 'r':
+      case 'R':
+        x.recursive = true;
+        break;
+      case REFLINK_OPTION:
+        x.xfer.reflink = (optarg
+                          ? XARGMATCH ("--reflink", optarg,
+                                       reflink_args, reflink_types)
+                          : XFER_REFLINK_ALWAYS);
+        break;
+      case REMOVE_DESTINATION_OPTION:
+        x.remove_destination = true;
+        break;
+      case 's':
+        x.symbolic_link = true;
+        break;
+      case 'S':
+        make_backups = true;
+        backup_suffix = optarg;
+        break;
+      case SPARSE_OPTION:
+        x.xfer.sparse = XARGMATCH ("--sparse", optarg,
+                                   sparse_args, sparse_types);
+        break;
+      case STRIP_TRAILING_SLASHES_OPTION:
+        /* GNU cp 9.1 still looks the source up with its slashes, which
+           makes a symbolic link to a directory resolve; the slashes
+           never reach a destination name anyway (see target_name).  */
         break;
       case 't':
         if (target_dir)
@@ -129,8 +585,14 @@ main (int argc, char **argv)
       case 'T':
         no_target_dir = true;
         break;
+      case 'u':
+        x.update = true;
+        break;
       case 'v':
         x.verbose = true;
+        break;
+      case 'x':
+        x.one_file_system = true;
         break;
       case 'h':
         usage (EXIT_SUCCESS);
@@ -147,6 +609,10 @@ main (int argc, char **argv)
            _("cannot combine --target-directory (-t) "
              "and --no-target-directory (-T)"));
 
+  settle_options (&x, make_backups, version_control);
+  if (backup_suffix)
+    set_simple_backup_suffix (backup_suffix);
+
   int n_files = argc - optind;
   char **files = argv + optind;
 
@@ -156,6 +622,12 @@ main (int argc, char **argv)
       usage (EXIT_FAILURE);
     }
 
+  if (context_named)
+    error (EXIT_FAILURE, 0,
+           _("cannot preserve security context "
+             "without an SELinux-enabled kernel"));
+
+  bool ok;
   if (target_dir)
     {
       struct stat st;
@@ -165,39 +637,43 @@ main (int argc, char **argv)
       if (!S_ISDIR (st.st_mode))
         error (EXIT_FAILURE, ENOTDIR, _("target directory %s"),
                quoteaf (target_dir));
-      return (copy_into_directory (target_dir, files, n_files, &x)
-              ? EXIT_SUCCESS : EXIT_FAILURE);
+      ok = copy_into_directory (target_dir, files, n_files, parents, &x);
     }
-
-  if (n_files == 1)
+  else if (n_files == 1)
     {
       error (0, 0, _("missing destination file operand after %s"),
              quoteaf (files[0]));
       usage (EXIT_FAILURE);
     }
-
-  char const *last = files[n_files - 1];
-  if (no_target_dir)
+  else
     {
-      if (2 < n_files)
+      char const *last = files[n_files - 1];
+      if (no_target_dir && 2 < n_files)
         {
           error (0, 0, _("extra operand %s"), quoteaf (files[2]));
           usage (EXIT_FAILURE);
         }
-      return copy (files[0], last, &x) ? EXIT_SUCCESS : EXIT_FAILURE;
+      if (!no_target_dir && is_directory (last))
+        ok = copy_into_directory (last, files, n_files - 1, parents, &x);
+      else
+        {
+          if (2 < n_files)
+            {
+              struct stat st;
+              if (stat (last, &st) != 0)
+                error (EXIT_FAILURE, errno, _("target %s"), quoteaf (last));
+              error (EXIT_FAILURE, ENOTDIR, _("target %s"), quoteaf (last));
+            }
+          if (parents)
+            {
+              error (0, 0, _("with --parents, the destination must be "
+                             "a directory"));
+              usage (EXIT_FAILURE);
+            }
+          ok = copy (files[0], last, &x);
+        }
     }
 
-  if (is_directory (last))
-    return (copy_into_directory (last, files, n_files - 1, &x)
-            ? EXIT_SUCCESS : EXIT_FAILURE);
-
-  if (2 < n_files)
-    {
-      struct stat st;
-      if (stat (last, &st) != 0)
-        error (EXIT_FAILURE, errno, _("target %s"), quoteaf (last));
-      error (EXIT_FAILURE, ENOTDIR, _("target %s"), quoteaf (last));
-    }
-
-  return copy (files[0], last, &x) ? EXIT_SUCCESS : EXIT_FAILURE;
+  copy_finish ();
+  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -22,14 +22,15 @@ noinst_HEADERS += \
   src/xfer.h \
   src/xfer-impl.h \
   src/xfer-cli.h \
-  src/copy.h
+  src/copy.h \
+  src/copy-attr.h
 
 ## Libraries gnulib may need, plus the engine's own.
 cpdd_ldadd = src/libcpdd.a lib/libgnu.a \
   $(LIB_ACL) $(LIB_HAS_ACL) $(LIB_GETHRXTIME) $(LIB_NANOSLEEP) \
   $(LIB_CLOCK_GETTIME) $(LIB_FDATASYNC) $(LIB_MBRTOWC) $(LIB_URING)
 
-src_cp_SOURCES = src/cp.c src/copy.c
+src_cp_SOURCES = src/cp.c src/copy.c src/copy-attr.c
 src_cp_LDADD = $(cpdd_ldadd)
 
 src_dd_SOURCES = src/dd.c

@@ -29,7 +29,9 @@ require_gnu_ ()
 
 # Print a line per file below DIR: its type, permissions, size, link
 # target or content checksum, and, when DIFF_TIMES is set, its
-# modification time.  Names are relative to DIR.
+# modification time (to the nanosecond if DIFF_TIMES=ns), and when
+# DIFF_XATTRS is set, its extended attributes (ACLs included).  Names
+# are relative to DIR.
 tree_digest_ ()
 {
   ( cd "$1" || exit 1
@@ -38,12 +40,35 @@ tree_digest_ ()
         printf '%s link %s\n' "$f" "$(readlink "$f")"
         continue
       fi
-      set -- $(stat -c '%F|%a|%s|%u|%g|%Y|%h' "$f" | tr ' ' '_' | tr '|' ' ')
+      fmt_='%F|%a|%s|%u|%g|%Y|%h'
+      test "${DIFF_TIMES-}" = ns && fmt_='%F|%a|%s|%u|%g|%.9Y|%h'
+      set -- $(stat -c "$fmt_" "$f" | tr ' ' '_' | tr '|' ' ')
       line="$f $1 $2 $3 $4 $5 links=$7"
       test -n "${DIFF_TIMES-}" && line="$line mtime=$6"
       test -f "$f" && line="$line $(cksum < "$f" | tr ' ' :)"
+      test -n "${DIFF_XATTRS-}" && line="$line xattrs=$(xattr_digest_ "$f")"
       printf '%s\n' "$line"
     done )
+}
+
+# Print FILE's extended attributes as name=hex pairs, sorted.
+xattr_digest_ ()
+{
+  python3 -c '
+import os, sys
+f = sys.argv[1]
+print(",".join("%s=%s" % (n, os.getxattr(f, n).hex())
+               for n in sorted(os.listxattr(f))))' "$1"
+}
+
+# Skip the test unless extended attributes can be read and written
+# here (with python3, which the xattr digest uses).
+require_xattrs_ ()
+{
+  : > xattr-probe || framework_failure_
+  python3 -c 'import os; os.setxattr("xattr-probe", "user.probe", b"1")' \
+    2>/dev/null || skip_ "no python3 or no user xattrs here"
+  rm -f xattr-probe
 }
 
 # Mask dd's time and rate figures, which differ from run to run.

@@ -4,6 +4,32 @@ TESTS += \
   tests/cp/basic-diff.sh \
   tests/cp/errors-diff.sh \
   tests/cp/big-file.sh \
-  tests/cp/buffer-size.sh
+  tests/cp/buffer-size.sh \
+  tests/cp/recursive-diff.sh \
+  tests/cp/archive-diff.sh \
+  tests/cp/dereference-diff.sh \
+  tests/cp/preserve-diff.sh \
+  tests/cp/xattr-diff.sh \
+  tests/cp/attributes-only-diff.sh \
+  tests/cp/interactive-diff.sh \
+  tests/cp/update-diff.sh \
+  tests/cp/backup-diff.sh \
+  tests/cp/remove-destination-diff.sh \
+  tests/cp/same-file-diff.sh \
+  tests/cp/link-diff.sh \
+  tests/cp/symlink-diff.sh \
+  tests/cp/parents-diff.sh \
+  tests/cp/trailing-slash-diff.sh \
+  tests/cp/sparse-reflink-diff.sh \
+  tests/cp/context-diff.sh \
+  tests/cp/option-errors-diff.sh \
+  tests/cp/special-files-diff.sh \
+  tests/cp/permissions-diff.sh \
+  tests/cp/missing-diff.sh \
+  tests/cp/help-options.sh \
+  tests/cp/tree-overwrite-diff.sh \
+  tests/cp/link-dest-diff.sh \
+  tests/cp/preserve-links-diff.sh \
+  tests/cp/one-file-system-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))

@@ -1,0 +1,22 @@
+#!/bin/sh
+# --help lists the same options as GNU cp's, in the same order.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
+require_gnu_ cp
+
+# The short and long option of each option line, leaving out cpdd's
+# own options (the engine's, and --debug, which GNU cp gained later).
+options_ ()
+{
+  grep -E '^  (-[A-Za-z]|    --)' \
+    | sed 's/^ *\(-[A-Za-z]\)\{0,1\}[, ]*\(--[a-z-]*\)\{0,1\}.*/\1 \2/' \
+    | grep -v -e '--buffer-size' -e '--direct' -e '--io-method' \
+        -e '--progress' -e '--stats' -e '--debug'
+}
+"$gnu_dir_/cp" --help | options_ > exp || framework_failure_
+cp --help | options_ > out || fail=1
+compare exp out || fail=1
+test $(wc -l < exp) -ge 30 || framework_failure_
+
+Exit $fail

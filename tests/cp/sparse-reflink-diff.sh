@@ -1,0 +1,30 @@
+#!/bin/sh
+# --sparse and --reflink are accepted with GNU's arguments and produce the same files.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
+require_gnu_ cp
+
+mkdir fix || framework_failure_
+printf 'a\n' > fix/a || framework_failure_
+dd if=/dev/zero of=fix/zeros bs=64K count=4 2>/dev/null || framework_failure_
+printf 'x' | dd of=fix/holey bs=1 seek=1048576 2>/dev/null || framework_failure_
+
+diff_run_ sparse-auto cp --sparse=auto holey new
+diff_run_ sparse-always cp --sparse=always zeros new
+diff_run_ sparse-never cp --sparse=never holey new
+diff_run_ sparse-bad cp --sparse=bogus a new
+diff_run_ sparse-missing-arg cp --sparse a new
+diff_run_ reflink-never cp --reflink=never a new
+diff_run_ reflink-auto cp --reflink=auto holey new
+diff_run_ reflink-bad cp --reflink=sometimes a new
+diff_run_ reflink-always-sparse cp --reflink=always --sparse=never a new
+diff_run_ reflink-always-sparse-abbrev cp --reflink=al --sparse=al a new
+
+# Holes are kept by default and made with --sparse=always.
+cp fix/holey h1 || fail=1
+cp --sparse=always fix/zeros z1 || fail=1
+cmp fix/holey h1 || fail=1
+cmp fix/zeros z1 || fail=1
+
+Exit $fail

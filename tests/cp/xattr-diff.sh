@@ -1,0 +1,34 @@
+#!/bin/sh
+# Extended attributes and ACLs are copied with --preserve=xattr, -a and -p (ACLs), and not otherwise.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
+require_gnu_ cp
+
+require_xattrs_
+mkdir -p fix/d || framework_failure_
+printf 'a\n' > fix/a || framework_failure_
+printf 'b\n' > fix/d/b || framework_failure_
+python3 -c '
+import os, struct
+os.setxattr("fix/a", "user.colour", b"blue")
+os.setxattr("fix/d/b", "user.size", b"\x00\x01big")
+os.setxattr("fix/d", "user.dir", b"yes")
+# An access ACL granting uid 65534 read access: u::rw-,u:65534:r--,g::r--,m::r--,o::r--
+acl = struct.pack("<I", 2)
+for tag, perm, ident in ((1, 6, 0xffffffff), (2, 4, 65534), (4, 4, 0xffffffff),
+                         (0x10, 4, 0xffffffff), (0x20, 4, 0xffffffff)):
+    acl += struct.pack("<HHI", tag, perm, ident)
+os.setxattr("fix/a", "system.posix_acl_access", acl)
+' || skip_ "cannot set extended attributes or ACLs"
+
+DIFF_XATTRS=1; export DIFF_XATTRS
+diff_run_ plain cp a new
+diff_run_ preserve-xattr cp --preserve=xattr a new
+diff_run_ archive cp -a a d copy
+diff_run_ p-keeps-acl cp -p a new
+diff_run_ mode-keeps-acl cp --preserve=mode a new
+diff_run_ xattr-tree cp -r --preserve=xattr d copy
+diff_run_ no-preserve-xattr cp -a --no-preserve=xattr d copy
+
+Exit $fail
