@@ -209,7 +209,7 @@ dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
           else if (IS ("obs"))
             obs = parse_number (val, 1, max_block);
           else if (IS ("cbs"))
-            cbs = parse_number (val, 1, max_block);
+            cbs = parse_number (val, 1, INTMAX_MAX);
           else if (IS ("skip") || IS ("iseek"))
             {
               skip = parse_number (val, 0, INTMAX_MAX);
@@ -258,6 +258,10 @@ dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
   if (((s->iflags & O_DIRECT) && (s->iextra & DD_FLAG_NOCACHE))
       || ((s->oflags & O_DIRECT) && (s->oextra & DD_FLAG_NOCACHE)))
     error (EXIT_FAILURE, 0, _("cannot combine direct and nocache"));
+
+  /* Appending to a file that open has just emptied is rarely meant.  */
+  if ((s->oflags & O_APPEND) && !(s->conv & DD_CONV_NOTRUNC))
+    error (0, 0, _("you probably want conv=notrunc with oflag=append"));
 
   if (s->iflags & (O_DSYNC | O_SYNC))
     s->iflags |= O_RSYNC;

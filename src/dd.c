@@ -720,8 +720,9 @@ open_input (struct dd *d)
 }
 
 /* Open the output file; with seek= and without conv=notrunc, cut it
-   to the point where the copy starts.  */
-static void
+   to the point where the copy starts.  Return the exit status so far:
+   a file that cannot be cut there is worth going on with.  */
+static int
 open_output (struct dd *d)
 {
   struct dd_settings const *s = &d->s;
@@ -729,7 +730,7 @@ open_output (struct dd *d)
     {
       d->out_name = _("standard output");
       set_fd_flags (STDOUT_FILENO, s->oflags, d->out_name);
-      return;
+      return EXIT_SUCCESS;
     }
 
   d->out_name = s->output_file;
@@ -766,10 +767,13 @@ open_output (struct dd *d)
         error (EXIT_FAILURE, errno, _("cannot fstat %s"),
                quoteaf (d->out_name));
       if (S_ISREG (st.st_mode) || S_ISDIR (st.st_mode) || S_TYPEISSHM (&st))
-        error (EXIT_FAILURE, err,
-               _("failed to truncate to %jd bytes in output file %s"),
-               (intmax_t) size, quoteaf (d->out_name));
+        {
+          error (0, err, _("failed to truncate to %jd bytes in output file %s"),
+                 (intmax_t) size, quoteaf (d->out_name));
+          return EXIT_FAILURE;
+        }
     }
+  return EXIT_SUCCESS;
 }
 
 /* Positioning.  */
@@ -1272,12 +1276,14 @@ main (int argc, char **argv)
   dd_parse_operands (argc, argv, optind, &d.s);
   init_run (&d);
   open_input (&d);
-  open_output (&d);
+  int status = open_output (&d);
 
   d.start_time = gethrxtime ();
   d.next_time = d.start_time + XTIME_PRECISION;
 
-  int status = dd_copy (&d);
+  int copy_status = dd_copy (&d);
+  if (copy_status != EXIT_SUCCESS)
+    status = copy_status;
   int sync_status = sync_output (&d);
   if (sync_status != EXIT_SUCCESS)
     status = sync_status;
