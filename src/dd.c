@@ -15,43 +15,70 @@
 
 #include <getopt.h>
 #include <locale.h>
+#include <signal.h>
 
 #include "system.h"
+#include "alignalloc.h"
 #include "closeout.h"
-#include "fcntl-safer.h"
+#include "human.h"
+#include "dd.h"
+#include "dd-conv.h"
 #include "xfer.h"
 
 #define PROGRAM_NAME "dd"
 
-enum status_level
+/* The kernel drops cached pages in whole pages; asking for less than
+   this much at a time would only cost system calls.  */
+enum { NOCACHE_CHUNK = 128 * 1024 };
+
+/* One end's page cache dropping (iflag=nocache, oflag=nocache).  */
+struct dd_nocache
 {
-  STATUS_DEFAULT,
-  STATUS_NONE,
-  STATUS_NOXFER,
-  STATUS_PROGRESS
+  bool on;			/* the flag was given */
+  bool to_eof;			/* also drop what lies beyond the data */
+  off_t pending;		/* bytes moved but not yet dropped */
+  off_t offset;			/* output: where the pending bytes end, or
+                                   -2 before it is first asked */
 };
 
-/* Everything the operands decide.  */
-struct dd_settings
+/* The state of one run of dd.  */
+struct dd
 {
-  char const *input_file;	/* NULL: standard input */
-  char const *output_file;	/* NULL: standard output */
-  idx_t ibs, obs;
-  bool bs_given;		/* bs= set both: no reblocking */
-  intmax_t count;		/* input blocks to copy; -1: all */
-  intmax_t skip;		/* input blocks to skip */
-  intmax_t seek;		/* output blocks to seek over */
-  enum status_level status;
+  struct dd_settings s;
+  char const *in_name, *out_name;
+
+  char *ibuf, *obuf;		/* the same buffer when not reblocking */
+  idx_t oc;			/* bytes waiting in obuf */
+  idx_t page_size;
+
+  struct dd_translation tr;
+  struct dd_record_state rec;	/* block and unblock */
+  char swab_carry;
+  bool swab_has_carry;
+
+  /* Input position, for skipping and for noerror.  */
+  bool input_seekable;
+  int input_seek_errno;
+  off_t input_offset;		/* -1: overflowed */
+  ssize_t prev_nread;		/* the previous read's result */
+  idx_t partread;		/* bytes of the last short block */
+
+  bool final_op_was_seek;	/* the last output block was a hole */
+  struct dd_nocache in_cache, out_cache;
+
+  /* Figures for the report.  */
+  intmax_t r_full, r_partial, w_full, w_partial, w_bytes;
+  intmax_t reported_w_bytes;	/* -1: no progress line yet */
+  int progress_len;		/* width of the progress line on screen */
+  xtime_t start_time, next_time;
 };
 
-/* What has been moved, for the final report.  */
-struct dd_counts
-{
-  intmax_t r_full, r_partial;
-  intmax_t w_full, w_partial;
-  intmax_t w_bytes;
-  xtime_t start;
-};
+/* Set by the signal handlers, checked by process_signals.  */
+static volatile sig_atomic_t interrupt_signal;
+static volatile sig_atomic_t info_signal_count;
+static sigset_t caught_signals;
+
+static void print_stats (struct dd *d);
 
 void
 usage (int status)
@@ -70,17 +97,24 @@ Copy a file, converting and formatting according to the operands.\n\
 \n\
   bs=BYTES        read and write up to BYTES bytes at a time (default: 512);\n\
                   overrides ibs and obs\n\
+  cbs=BYTES       convert BYTES bytes at a time\n\
+  conv=CONVS      convert the file as per the comma separated symbol list\n\
   count=N         copy only N input blocks\n\
   ibs=BYTES       read up to BYTES bytes at a time (default: 512)\n\
+"), stdout);
+      fputs (_("\
   if=FILE         read from FILE instead of stdin\n\
+  iflag=FLAGS     read as per the comma separated symbol list\n\
   obs=BYTES       write BYTES bytes at a time (default: 512)\n\
   of=FILE         write to FILE instead of stdout\n\
-  seek=N          skip N obs-sized output blocks\n\
-  skip=N          skip N ibs-sized input blocks\n\
+  oflag=FLAGS     write as per the comma separated symbol list\n\
+  seek=N          (or oseek=N) skip N obs-sized output blocks\n\
+  skip=N          (or iseek=N) skip N ibs-sized input blocks\n\
   status=LEVEL    The LEVEL of information to print to stderr;\n\
                   'none' suppresses everything but error messages,\n\
                   'noxfer' suppresses the final transfer statistics,\n\
-                  'progress' shows periodic transfer statistics\n\
+                  'progress' shows periodic transfer statistics,\n\
+                  'json' prints the final statistics as a JSON object\n\
 "), stdout);
       fputs (_("\
 \n\
@@ -89,6 +123,52 @@ c=1, w=2, b=512, kB=1000, K=1024, MB=1000*1000, M=1024*1024, xM=M,\n\
 GB=1000*1000*1000, G=1024*1024*1024, and so on for T, P, E, Z, Y.\n\
 Binary prefixes can be used, too: KiB=K, MiB=M, and so on.\n\
 If N ends in 'B', it counts bytes not blocks.\n\
+\n\
+Each CONV symbol may be:\n\
+\n\
+  ascii     from EBCDIC to ASCII\n\
+  ebcdic    from ASCII to EBCDIC\n\
+  ibm       from ASCII to alternate EBCDIC\n\
+  block     pad newline-terminated records with spaces to cbs-size\n\
+  unblock   replace trailing spaces in cbs-size records with newline\n\
+  lcase     change upper case to lower case\n\
+  ucase     change lower case to upper case\n\
+  sparse    try to seek rather than write all-NUL output blocks\n\
+  swab      swap every pair of input bytes\n\
+  sync      pad every input block with NULs to ibs-size; when used\n\
+            with block or unblock, pad with spaces rather than NULs\n\
+"), stdout);
+      fputs (_("\
+  excl      fail if the output file already exists\n\
+  nocreat   do not create the output file\n\
+  notrunc   do not truncate the output file\n\
+  noerror   continue after read errors\n\
+  fdatasync  physically write output file data before finishing\n\
+  fsync     likewise, but also write metadata\n\
+"), stdout);
+      fputs (_("\
+\n\
+Each FLAG symbol may be:\n\
+\n\
+  append    append mode (makes sense only for output; conv=notrunc suggested)\n\
+  direct    use direct I/O for data\n\
+  directory  fail unless a directory\n\
+  dsync     use synchronized I/O for data\n\
+  sync      likewise, but also for metadata\n\
+  fullblock  accumulate full blocks of input (iflag only)\n\
+  nonblock  use non-blocking I/O\n\
+  noatime   do not update access time\n\
+  nocache   Request to drop cache.  See also oflag=sync\n\
+  noctty    do not assign controlling terminal from file\n\
+  nofollow  do not follow symlinks\n\
+"), stdout);
+      fputs (_("\
+\n\
+Sending a USR1 signal to a running 'dd' process makes it\n\
+print I/O statistics to standard error and then resume copying.\n\
+\n\
+Options are:\n\
+\n\
 "), stdout);
       fputs (_("\
       --help        display this help and exit\n\
@@ -99,249 +179,1066 @@ If N ends in 'B', it counts bytes not blocks.\n\
   exit (status);
 }
 
-static _Noreturn void
-invalid_operand (char const *fmt, char const *arg)
+/* Signals.  The handlers only record what arrived; the copy loop acts
+   on it between system calls.  */
+
+static void
+interrupt_handler (int sig)
 {
-  error (0, 0, fmt, quote (arg));
-  usage (EXIT_FAILURE);
+  interrupt_signal = sig;
 }
 
-/* Parse the value of a numeric operand; exit with dd's message if it
-   is malformed, too large, or below MIN.  */
-static intmax_t
-parse_number (char const *val, intmax_t min)
+static void
+info_handler (int sig)
 {
-  uintmax_t n;
-  strtol_error e = xfer_parse_size (val, &n);
+  info_signal_count++;
+}
 
-  if (strncmp (val, "0x", 2) == 0)
-    error (0, 0, _("warning: %s is a zero multiplier; "
-                   "use %s if that is intended"),
-           quote_n (0, "0x"), quote_n (1, "00x"));
+/* Catch SIG with HANDLER and FLAGS, unless it was being ignored.  */
+static void
+catch_signal (int sig, void (*handler) (int), int flags)
+{
+  struct sigaction act;
+  if (sigaction (sig, NULL, &act) != 0 || act.sa_handler == SIG_IGN)
+    return;
+  sigaddset (&caught_signals, sig);
+  act.sa_handler = handler;
+  sigemptyset (&act.sa_mask);
+  act.sa_flags = flags;
+  sigaction (sig, &act, NULL);
+}
 
-  if (e == LONGINT_OVERFLOW || (e == LONGINT_OK && INTMAX_MAX < n))
-    error (EXIT_FAILURE, EOVERFLOW, _("invalid number: %s"), quote (val));
-  if (e != LONGINT_OK || n < min)
-    error (EXIT_FAILURE, 0, _("invalid number: %s"), quote (val));
+static void
+install_signal_handlers (void)
+{
+  sigemptyset (&caught_signals);
+  /* POSIX wants SIGUSR1 to kill a dd that has no SIGINFO to use.  */
+  if (!getenv ("POSIXLY_CORRECT"))
+    catch_signal (SIGUSR1, info_handler, 0);
+  /* An interrupt reports and then dies by the signal, so the handler
+     is reset when it runs.  */
+  catch_signal (SIGINT, interrupt_handler, SA_NODEFER | SA_RESETHAND);
+}
+
+static void
+close_files (struct dd *d)
+{
+  if (close (STDIN_FILENO) != 0 && errno != EBADF)
+    error (EXIT_FAILURE, errno, _("closing input file %s"),
+           quoteaf (d->in_name));
+  /* close_stdout finds standard output closed, which it accepts; a
+     signal's exit would skip it, so close here.  */
+  if (close (STDOUT_FILENO) != 0 && errno != EBADF)
+    error (EXIT_FAILURE, errno, _("closing output file %s"),
+           quoteaf (d->out_name));
+}
+
+/* Act on the signals that arrived: report for each SIGUSR1; for
+   SIGINT, report and die by it.  */
+static void
+process_signals (struct dd *d)
+{
+  while (interrupt_signal || info_signal_count)
+    {
+      sigset_t oldset;
+      sigprocmask (SIG_BLOCK, &caught_signals, &oldset);
+      int interrupt = interrupt_signal;
+      if (info_signal_count)
+        info_signal_count--;
+      sigprocmask (SIG_SETMASK, &oldset, NULL);
+
+      if (interrupt)
+        close_files (d);
+      print_stats (d);
+      if (interrupt)
+        raise (interrupt);
+    }
+}
+
+static void
+finish_up (struct dd *d)
+{
+  process_signals (d);
+  close_files (d);
+  print_stats (d);
+}
+
+static _Noreturn void
+quit (struct dd *d, int status)
+{
+  finish_up (d);
+  exit (status);
+}
+
+/* Reporting.  */
+
+/* The final figures as one JSON object, for status=json.  */
+static void
+print_json (struct dd *d, xtime_t now)
+{
+  double seconds = (now - d->start_time) / (double) XTIME_PRECISION;
+  fprintf (stderr,
+           "{\"records_in\": {\"full\": %jd, \"partial\": %jd}, "
+           "\"records_out\": {\"full\": %jd, \"partial\": %jd}, "
+           "\"truncated_records\": %jd, \"bytes\": %jd, "
+           "\"seconds\": %.9f, \"bytes_per_second\": %.0f}\n",
+           d->r_full, d->r_partial, d->w_full, d->w_partial,
+           d->rec.truncated, d->w_bytes, seconds,
+           0 < seconds ? d->w_bytes / seconds : 0.0);
+}
+
+/* Print the transfer line; for the periodic progress report (PROGRESS
+   nonzero, the time it is for) redraw it in place.  */
+static void
+print_transfer (struct dd *d, xtime_t progress)
+{
+  xtime_t now = progress ? progress : gethrxtime ();
+  if (progress)
+    fputc ('\r', stderr);
+  int len = xfer_print_transfer (stderr, d->w_bytes, d->start_time, now,
+                                 progress != 0);
+  if (progress)
+    {
+      /* Blank out the rest of a longer previous line.  */
+      if (0 <= len && len < d->progress_len)
+        fprintf (stderr, "%*s", d->progress_len - len, "");
+      d->progress_len = len;
+    }
+  else
+    fputc ('\n', stderr);
+  d->reported_w_bytes = d->w_bytes;
+}
+
+static void
+print_stats (struct dd *d)
+{
+  if (d->s.status == DD_STATUS_NONE)
+    return;
+  if (d->s.status == DD_STATUS_JSON)
+    {
+      print_json (d, gethrxtime ());
+      return;
+    }
+  if (0 < d->progress_len)
+    {
+      fputc ('\n', stderr);
+      d->progress_len = 0;
+    }
+  fprintf (stderr, _("%jd+%jd records in\n%jd+%jd records out\n"),
+           d->r_full, d->r_partial, d->w_full, d->w_partial);
+  if (d->rec.truncated)
+    fprintf (stderr, (d->rec.truncated == 1
+                      ? _("%jd truncated record\n")
+                      : _("%jd truncated records\n")),
+             d->rec.truncated);
+  if (d->s.status != DD_STATUS_NOXFER)
+    print_transfer (d, 0);
+}
+
+static void
+maybe_print_progress (struct dd *d)
+{
+  if (d->s.status != DD_STATUS_PROGRESS)
+    return;
+  xtime_t now = gethrxtime ();
+  if (d->next_time <= now)
+    {
+      print_transfer (d, now);
+      d->next_time += XTIME_PRECISION;
+    }
+}
+
+/* Page cache dropping.  */
+
+static void
+advance_input_offset (struct dd *d, intmax_t n)
+{
+  if (0 <= d->input_offset
+      && INT_ADD_WRAPV (d->input_offset, n, &d->input_offset))
+    d->input_offset = -1;
+}
+
+/* Tell the kernel it may drop the cached pages of the LEN bytes just
+   moved through FD (LEN 0: of what remains, to end of file when that
+   was asked for).  Requests are gathered into NOCACHE_CHUNK pieces.
+   Return false if the offset to drop at is unknown.  */
+static bool
+drop_cache (struct dd *d, int fd, off_t len)
+{
+  bool input = fd == STDIN_FILENO;
+  struct dd_nocache *nc = input ? &d->in_cache : &d->out_cache;
+  off_t clen = 0;
+
+  if (len)
+    {
+      nc->pending += len;
+      if (nc->pending < NOCACHE_CHUNK)
+        return true;
+      clen = nc->pending;
+      nc->pending = 0;
+    }
+  else if (!nc->pending && !nc->to_eof)
+    return true;
+
+  off_t end;
+  if (input)
+    {
+      end = d->input_seekable ? d->input_offset : -1;
+      if (end < 0)
+        errno = ESPIPE;
+    }
+  else
+    {
+      if (nc->offset == -2)
+        nc->offset = lseek (fd, 0, SEEK_CUR);
+      else if (0 <= nc->offset && len)
+        nc->offset += clen;
+      end = nc->offset;
+    }
+  if (end < 0)
+    return false;
+
+  off_t start, dlen;
+  if (len)
+    {
+      start = end - clen;
+      dlen = clen;
+    }
+  else
+    {
+      /* To end of file: from the first page not yet dropped.  */
+      start = end - nc->pending;
+      start -= start % d->page_size;
+      dlen = 0;
+      nc->pending = 0;
+    }
+  if (!input && 0 <= nc->offset && !len)
+    nc->offset = end;
+  posix_fadvise (fd, start, dlen, POSIX_FADV_DONTNEED);
+  return true;
+}
+
+/* Reading and writing.  */
+
+/* Read up to SIZE bytes, acting on signals meanwhile, and warning
+   once about a short read in the middle of the input when that can
+   make counts wrong.  */
+static ssize_t
+iread (struct dd *d, int fd, char *buf, idx_t size)
+{
+  ssize_t n;
+  do
+    {
+      process_signals (d);
+      n = read (fd, buf, size);
+      /* With iflag=direct, the read after a short final block fails
+         with EINVAL at the unaligned offset: that is end of file.  */
+      if (n < 0 && errno == EINVAL && (d->s.iflags & O_DIRECT)
+          && 0 < d->prev_nread && d->prev_nread < size)
+        n = 0;
+    }
+  while (n < 0 && errno == EINTR);
+
+  /* A signal may have cut the read short.  */
+  if (0 < n && n < size)
+    process_signals (d);
+
+  if (0 < n && d->s.warn_partial_read
+      && 0 < d->prev_nread && d->prev_nread < size)
+    {
+      if (d->s.status != DD_STATUS_NONE)
+        error (0, 0, (d->prev_nread == 1
+                      ? _("warning: partial read (%td byte); "
+                          "suggest iflag=fullblock")
+                      : _("warning: partial read (%td bytes); "
+                          "suggest iflag=fullblock")),
+               (ptrdiff_t) d->prev_nread);
+      d->s.warn_partial_read = false;
+    }
+
+  d->prev_nread = n;
   return n;
 }
 
-static void
-parse_operands (int argc, char **argv, struct dd_settings *s)
+/* Read SIZE bytes, or fewer only at end of file (iflag=fullblock), or
+   one read's worth otherwise.  */
+static ssize_t
+read_block (struct dd *d, int fd, char *buf, idx_t size)
 {
-  *s = (struct dd_settings) { .ibs = 512, .obs = 512, .count = -1 };
+  if (! (d->s.iextra & DD_FLAG_FULLBLOCK))
+    return iread (d, fd, buf, size);
 
-  for (int i = optind; i < argc; i++)
+  idx_t got = 0;
+  while (got < size)
     {
-      char const *arg = argv[i];
-      char const *eq = strchr (arg, '=');
-      if (!eq)
-        invalid_operand (_("unrecognized operand %s"), arg);
-      char const *val = eq + 1;
-      size_t namelen = eq - arg;
-#define IS(name) (namelen == sizeof name - 1 && !strncmp (arg, name, namelen))
-
-      if (IS ("if"))
-        s->input_file = val;
-      else if (IS ("of"))
-        s->output_file = val;
-      else if (IS ("status"))
-        {
-          if (STREQ (val, "none"))
-            s->status = STATUS_NONE;
-          else if (STREQ (val, "noxfer"))
-            s->status = STATUS_NOXFER;
-          else if (STREQ (val, "progress"))
-            s->status = STATUS_PROGRESS;
-          else
-            invalid_operand (_("invalid status level: %s"), val);
-        }
-      else if (IS ("bs"))
-        {
-          s->ibs = s->obs = parse_number (val, 1);
-          s->bs_given = true;
-        }
-      else if (IS ("ibs"))
-        s->ibs = parse_number (val, 1);
-      else if (IS ("obs"))
-        s->obs = parse_number (val, 1);
-      else if (IS ("count"))
-        s->count = parse_number (val, 0);
-      else if (IS ("skip"))
-        s->skip = parse_number (val, 0);
-      else if (IS ("seek"))
-        s->seek = parse_number (val, 0);
-      else
-        invalid_operand (_("unrecognized operand %s"), arg);
-#undef IS
-    }
-
-  if (s->bs_given)
-    s->obs = s->ibs;
-}
-
-static void
-print_stats (struct dd_settings const *s, struct dd_counts const *c)
-{
-  if (s->status == STATUS_NONE)
-    return;
-  fprintf (stderr, _("%jd+%jd records in\n%jd+%jd records out\n"),
-           c->r_full, c->r_partial, c->w_full, c->w_partial);
-  if (s->status == STATUS_NOXFER)
-    return;
-  xfer_print_transfer (stderr, c->w_bytes, c->start, gethrxtime (), false);
-  fputc ('\n', stderr);
-}
-
-/* Write the SIZE bytes at BUF as one output block.  */
-static bool
-write_block (struct dd_settings const *s, struct dd_counts *c,
-             char const *buf, idx_t size)
-{
-  idx_t n = xfer_write (STDOUT_FILENO, buf, size);
-  c->w_bytes += n;
-  if (n != size)
-    {
-      error (0, errno, _("error writing %s"),
-             quoteaf (s->output_file ? s->output_file : _("standard output")));
-      return false;
-    }
-  if (size == s->obs)
-    c->w_full++;
-  else
-    c->w_partial++;
-  return true;
-}
-
-/* Move to the SKIP'th block of size BLK of FD, by seeking or, where
-   seeking is impossible, by reading.  Return false if the file ends
-   before that point.  */
-static bool
-skip_input (int fd, char const *name, intmax_t skip, idx_t blk, char *buf)
-{
-  intmax_t bytes;
-  if (INT_MULTIPLY_WRAPV (skip, blk, &bytes))
-    bytes = INTMAX_MAX;
-  struct stat st;
-  if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode)
-      && lseek (fd, bytes, SEEK_CUR) >= 0)
-    return bytes <= st.st_size;
-  while (bytes > 0)
-    {
-      ssize_t n = xfer_read (fd, buf, MIN (bytes, blk));
+      ssize_t n = iread (d, fd, buf + got, size - got);
       if (n < 0)
-        error (EXIT_FAILURE, errno, _("error reading %s"), quoteaf (name));
-      if (n == 0)
-        return false;
-      bytes -= n;
-    }
-  return true;
-}
-
-static void
-open_files (struct dd_settings const *s)
-{
-  if (s->input_file)
-    {
-      int fd = open (s->input_file, O_RDONLY);
-      if (fd < 0 || (fd != STDIN_FILENO
-                     && (dup2 (fd, STDIN_FILENO) < 0 || close (fd) < 0)))
-        error (EXIT_FAILURE, errno, _("failed to open %s"),
-               quoteaf (s->input_file));
-    }
-  if (s->output_file)
-    {
-      int flags = O_WRONLY | O_CREAT | (s->seek ? 0 : O_TRUNC);
-      int fd = open (s->output_file, flags, 0666);
-      if (fd < 0 || (fd != STDOUT_FILENO
-                     && (dup2 (fd, STDOUT_FILENO) < 0 || close (fd) < 0)))
-        error (EXIT_FAILURE, errno, _("failed to open %s"),
-               quoteaf (s->output_file));
-    }
-}
-
-/* Seek past SEEK output blocks, truncating a regular file there as dd
-   does unless the file already extends further.  */
-static void
-seek_output (struct dd_settings const *s)
-{
-  if (s->seek == 0)
-    return;
-  char const *name = s->output_file ? s->output_file : _("standard output");
-  intmax_t off;
-  if (INT_MULTIPLY_WRAPV (s->seek, s->obs, &off)
-      || lseek (STDOUT_FILENO, off, SEEK_CUR) < 0)
-    error (EXIT_FAILURE, errno, _("%s: cannot seek"), quotef (name));
-  struct stat st;
-  if (s->output_file && fstat (STDOUT_FILENO, &st) == 0
-      && S_ISREG (st.st_mode) && ftruncate (STDOUT_FILENO, off) != 0)
-    error (EXIT_FAILURE, errno, _("failed to truncate to %jd bytes"
-                                  " in output file %s"),
-           off, quoteaf (name));
-}
-
-/* Copy blocks, reblocking from ibs to obs unless bs= was given.  */
-static bool
-copy_blocks (struct dd_settings const *s, struct dd_counts *c)
-{
-  char const *in_name = s->input_file ? s->input_file : _("standard input");
-  idx_t pagesize = getpagesize ();
-  char *ibuf = xfer_buffer_alloc (pagesize, s->ibs);
-  char *obuf = s->bs_given ? ibuf : xfer_buffer_alloc (pagesize, s->obs);
-  idx_t opending = 0;
-  bool ok = true;
-
-  if (s->skip && !skip_input (STDIN_FILENO, in_name, s->skip, s->ibs, ibuf))
-    error (0, 0, _("%s: cannot skip to specified offset"), quotef (in_name));
-  seek_output (s);
-
-  c->start = gethrxtime ();
-  for (intmax_t blocks = 0; s->count < 0 || blocks < s->count; blocks++)
-    {
-      ssize_t n = xfer_read (STDIN_FILENO, ibuf, s->ibs);
-      if (n < 0)
-        {
-          error (0, errno, _("error reading %s"), quoteaf (in_name));
-          ok = false;
-          break;
-        }
+        return n;
       if (n == 0)
         break;
-      if (n == s->ibs)
-        c->r_full++;
-      else
-        c->r_partial++;
+      got += n;
+    }
+  return got;
+}
 
-      if (s->bs_given)
+static bool
+all_zeros (char const *buf, idx_t n)
+{
+  return n == 0 || (buf[0] == 0 && memcmp (buf, buf + 1, n - 1) == 0);
+}
+
+/* Direct I/O cannot write a short block at an aligned file's end:
+   write it through the cache instead, and sync it, as GNU dd does.  */
+static void
+leave_direct_io (struct dd *d)
+{
+  int flags = fcntl (STDOUT_FILENO, F_GETFL);
+  if (fcntl (STDOUT_FILENO, F_SETFL, flags & ~O_DIRECT) != 0
+      && d->s.status != DD_STATUS_NONE)
+    error (0, errno, _("failed to turn off O_DIRECT: %s"),
+           quotef (d->out_name));
+  d->s.oflags &= ~O_DIRECT;
+  d->out_cache.to_eof = true;
+  drop_cache (d, STDOUT_FILENO, 0);
+  d->s.conv |= DD_CONV_FSYNC;
+}
+
+/* Write SIZE bytes of BUF, or seek over them if they are all zero and
+   conv=sparse was given.  Return the count written; less than SIZE
+   means failure, with errno set.  */
+static idx_t
+iwrite (struct dd *d, char const *buf, idx_t size)
+{
+  idx_t done = 0;
+
+  if ((d->s.oflags & O_DIRECT) && size < d->s.obs)
+    leave_direct_io (d);
+
+  while (done < size)
+    {
+      ssize_t n = 0;
+      process_signals (d);
+
+      d->final_op_was_seek = false;
+      if ((d->s.conv & DD_CONV_SPARSE) && all_zeros (buf, size))
         {
-          if (! (ok = write_block (s, c, ibuf, n)))
-            break;
-          continue;
-        }
-      for (idx_t used = 0; used < n; )
-        {
-          idx_t take = MIN (n - used, s->obs - opending);
-          memcpy (obuf + opending, ibuf + used, take);
-          used += take;
-          opending += take;
-          if (opending == s->obs)
+          if (lseek (STDOUT_FILENO, size, SEEK_CUR) < 0)
+            /* Not seekable: sparse is only advice, so just write.  */
+            d->s.conv &= ~DD_CONV_SPARSE;
+          else
             {
-              if (! (ok = write_block (s, c, obuf, opending)))
-                break;
-              opending = 0;
+              d->final_op_was_seek = true;
+              n = size;
             }
         }
-      if (!ok)
-        break;
+      if (!n)
+        n = write (STDOUT_FILENO, buf + done, size - done);
+
+      if (n < 0)
+        {
+          if (errno != EINTR)
+            break;
+        }
+      else if (n == 0)
+        {
+          /* A device that takes nothing is full.  */
+          errno = ENOSPC;
+          break;
+        }
+      else
+        done += n;
     }
 
-  if (ok && opending)
-    ok = write_block (s, c, obuf, opending);
+  if (d->out_cache.on && done)
+    drop_cache (d, STDOUT_FILENO, done);
+  return done;
+}
 
-  if (obuf != ibuf)
-    xfer_buffer_free (obuf);
-  xfer_buffer_free (ibuf);
+/* Write the full output block waiting in obuf, or quit.  */
+static void
+write_output (struct dd *d)
+{
+  idx_t n = iwrite (d, d->obuf, d->s.obs);
+  d->w_bytes += n;
+  if (n != d->s.obs)
+    {
+      error (0, errno, _("writing to %s"), quoteaf (d->out_name));
+      if (n)
+        d->w_partial++;
+      quit (d, EXIT_FAILURE);
+    }
+  d->w_full++;
+  d->oc = 0;
+}
+
+static void
+output_char (void *ctx, char c)
+{
+  struct dd *d = ctx;
+  d->obuf[d->oc++] = c;
+  if (d->oc == d->s.obs)
+    write_output (d);
+}
+
+/* Append N bytes of BUF to the output blocks.  */
+static void
+copy_simple (struct dd *d, char const *buf, idx_t n)
+{
+  while (n)
+    {
+      idx_t take = MIN (n, d->s.obs - d->oc);
+      memcpy (d->obuf + d->oc, buf, take);
+      buf += take;
+      n -= take;
+      d->oc += take;
+      if (d->oc == d->s.obs)
+        write_output (d);
+    }
+}
+
+/* Buffers.  */
+
+/* Exit because no buffer of SIZE bytes, the input buffer if INPUT,
+   could be had.  */
+static void
+buffer_exhausted (bool input, idx_t size)
+{
+  char hbuf[LONGEST_HUMAN_READABLE + 1];
+  char const *h = human_readable (size, hbuf,
+                                  (human_autoscale | human_round_to_nearest
+                                   | human_space_before_unit | human_SI
+                                   | human_B | human_base_1024),
+                                  1, 1);
+  if (input)
+    error (EXIT_FAILURE, 0, _("memory exhausted by input buffer"
+                              " of size %td bytes (%s)"), size, h);
+  error (EXIT_FAILURE, 0, _("memory exhausted by output buffer"
+                            " of size %td bytes (%s)"), size, h);
+}
+
+/* Allocate the buffers when first needed, so that a huge block size
+   with count=0 costs nothing, as with GNU dd.  The input buffer has
+   one byte more for conv=swab's carried byte.  */
+static void
+alloc_ibuf (struct dd *d)
+{
+  if (d->ibuf)
+    return;
+  d->ibuf = alignalloc (d->page_size,
+                        d->s.ibs + !!(d->s.conv & DD_CONV_SWAB));
+  if (!d->ibuf)
+    buffer_exhausted (true, d->s.ibs);
+}
+
+static void
+alloc_obuf (struct dd *d)
+{
+  if (d->obuf)
+    return;
+  if (!d->s.reblock)
+    {
+      alloc_ibuf (d);
+      d->obuf = d->ibuf;
+      return;
+    }
+  d->obuf = alignalloc (d->page_size, d->s.obs);
+  if (!d->obuf)
+    buffer_exhausted (false, d->s.obs);
+}
+
+/* Opening.  */
+
+/* Open NAME with FLAGS and MODE as file descriptor FD.  */
+static bool
+reopen (int fd, char const *name, int flags, mode_t mode)
+{
+  int nfd;
+  do
+    nfd = open (name, flags, mode);
+  while (nfd < 0 && errno == EINTR);
+  if (nfd < 0)
+    return false;
+  if (nfd == fd)
+    return true;
+  bool ok = dup2 (nfd, fd) == fd;
+  int saved = errno;
+  close (nfd);
+  errno = saved;
   return ok;
+}
+
+/* Add the open flags FLAGS to the already open FD named NAME, checking
+   the ones that only make sense at open time.  */
+static void
+set_fd_flags (int fd, int flags, char const *name)
+{
+  flags &= ~(O_NOCTTY | O_NOFOLLOW);
+  if (!flags)
+    return;
+
+  int old = fcntl (fd, F_GETFL);
+  bool ok = 0 <= old;
+  int new = old | flags;
+  if (ok && old != new && (new & O_DIRECTORY))
+    {
+      struct stat st;
+      if (fstat (fd, &st) != 0)
+        ok = false;
+      else if (!S_ISDIR (st.st_mode))
+        {
+          errno = ENOTDIR;
+          ok = false;
+        }
+      new &= ~O_DIRECTORY;
+    }
+  if (ok && old != new && fcntl (fd, F_SETFL, new) != 0)
+    ok = false;
+  if (!ok)
+    error (EXIT_FAILURE, errno, _("setting flags for %s"), quoteaf (name));
+}
+
+static void
+open_input (struct dd *d)
+{
+  if (!d->s.input_file)
+    {
+      d->in_name = _("standard input");
+      set_fd_flags (STDIN_FILENO, d->s.iflags, d->in_name);
+    }
+  else
+    {
+      d->in_name = d->s.input_file;
+      if (!reopen (STDIN_FILENO, d->in_name, O_RDONLY | d->s.iflags, 0))
+        error (EXIT_FAILURE, errno, _("failed to open %s"),
+               quoteaf (d->in_name));
+    }
+
+  off_t off = lseek (STDIN_FILENO, 0, SEEK_CUR);
+  d->input_seekable = 0 <= off;
+  d->input_offset = MAX (0, off);
+  d->input_seek_errno = errno;
+}
+
+/* Open the output file; with seek= and without conv=notrunc, cut it
+   to the point where the copy starts.  Return the exit status so far:
+   a file that cannot be cut there is worth going on with.  */
+static int
+open_output (struct dd *d)
+{
+  struct dd_settings const *s = &d->s;
+  if (!s->output_file)
+    {
+      d->out_name = _("standard output");
+      set_fd_flags (STDOUT_FILENO, s->oflags, d->out_name);
+      return EXIT_SUCCESS;
+    }
+
+  d->out_name = s->output_file;
+  int flags = (s->oflags
+               | (s->conv & DD_CONV_NOCREAT ? 0 : O_CREAT)
+               | (s->conv & DD_CONV_EXCL ? O_EXCL : 0)
+               | (s->seek_records || (s->conv & DD_CONV_NOTRUNC)
+                  ? 0 : O_TRUNC));
+  mode_t mode = S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP | S_IROTH | S_IWOTH;
+  off_t size;
+  if (INT_MULTIPLY_WRAPV (s->seek_records, s->obs, &size)
+      || INT_ADD_WRAPV (size, s->seek_bytes, &size))
+    error (EXIT_FAILURE, 0,
+           _("offset too large: cannot truncate to a length of seek=%jd"
+             " (%td-byte) blocks"),
+           s->seek_records, (ptrdiff_t) s->obs);
+
+  /* Read access lets seek= read over what cannot be seeked over; do
+     without it if it is refused.  */
+  if ((!s->seek_records
+       || !reopen (STDOUT_FILENO, d->out_name, O_RDWR | flags, mode))
+      && !reopen (STDOUT_FILENO, d->out_name, O_WRONLY | flags, mode))
+    error (EXIT_FAILURE, errno, _("failed to open %s"),
+           quoteaf (d->out_name));
+
+  if (s->seek_records && !(s->conv & DD_CONV_NOTRUNC)
+      && ftruncate (STDOUT_FILENO, size) != 0)
+    {
+      /* Only files with a size can be cut; for others (devices) the
+         failure is expected.  */
+      int err = errno;
+      struct stat st;
+      if (fstat (STDOUT_FILENO, &st) != 0)
+        error (EXIT_FAILURE, errno, _("cannot fstat %s"),
+               quoteaf (d->out_name));
+      if (S_ISREG (st.st_mode) || S_ISDIR (st.st_mode) || S_TYPEISSHM (&st))
+        {
+          error (0, err, _("failed to truncate to %jd bytes in output file %s"),
+                 (intmax_t) size, quoteaf (d->out_name));
+          return EXIT_FAILURE;
+        }
+    }
+  return EXIT_SUCCESS;
+}
+
+/* Positioning.  */
+
+/* Move FD (input or output) forward by RECORDS blocks of BLK bytes
+   and *BYTES more: by seeking if possible, else by reading.  Return
+   how many whole blocks could not be passed because the data ended,
+   and leave in *BYTES the bytes not passed.  */
+static intmax_t
+skip (struct dd *d, int fd, intmax_t records, idx_t blk, idx_t *bytes)
+{
+  bool input = fd == STDIN_FILENO;
+  char const *name = input ? d->in_name : d->out_name;
+  off_t offset;
+
+  errno = 0;
+  if (!INT_MULTIPLY_WRAPV (records, blk, &offset)
+      && !INT_ADD_WRAPV (offset, *bytes, &offset)
+      && 0 <= lseek (fd, offset, SEEK_CUR))
+    {
+      if (!input)
+        {
+          *bytes = 0;
+          return 0;
+        }
+      struct stat st;
+      if (fstat (STDIN_FILENO, &st) != 0)
+        error (EXIT_FAILURE, errno, _("cannot fstat %s"), quoteaf (name));
+      records = 0;
+      if ((S_ISREG (st.st_mode) || S_TYPEISSHM (&st))
+          && 0 <= d->input_offset && st.st_size - d->input_offset < offset)
+        {
+          /* Past end of file: say how many whole blocks are missing,
+             and stand at the end.  */
+          records = (offset - st.st_size) / blk;
+          offset = st.st_size - d->input_offset;
+        }
+      advance_input_offset (d, offset);
+      return records;
+    }
+
+  int seek_errno = errno;
+
+  /* A seekable file that could not be positioned there (the offset
+     is past what the file or off_t can hold): reading would not help.  */
+  if (0 <= lseek (fd, 0, SEEK_END))
+    {
+      if (!seek_errno)
+        seek_errno = EOVERFLOW;
+      error (0, seek_errno, (input ? _("%s: cannot skip")
+                             : _("%s: cannot seek")), quotef (name));
+      quit (d, EXIT_FAILURE);
+    }
+
+  char *buf;
+  if (input)
+    {
+      alloc_ibuf (d);
+      buf = d->ibuf;
+    }
+  else
+    {
+      alloc_obuf (d);
+      buf = d->obuf;
+    }
+
+  while (records || *bytes)
+    {
+      ssize_t n = read_block (d, fd, buf, records ? blk : *bytes);
+      if (n < 0)
+        {
+          if (input)
+            {
+              error (0, errno, _("error reading %s"), quoteaf (name));
+              if (d->s.conv & DD_CONV_NOERROR)
+                print_stats (d);
+            }
+          else
+            error (0, seek_errno, _("%s: cannot seek"), quotef (name));
+          quit (d, EXIT_FAILURE);
+        }
+      if (n == 0)
+        break;
+      if (input)
+        advance_input_offset (d, n);
+      if (records)
+        records--;
+      else
+        *bytes = 0;
+    }
+  return records;
+}
+
+static void
+skip_input (struct dd *d)
+{
+  intmax_t want;
+  bool want_overflow = (INT_MULTIPLY_WRAPV (d->s.skip_records, d->s.ibs,
+                                            &want)
+                        || INT_ADD_WRAPV (want, d->s.skip_bytes, &want));
+  off_t start = d->input_offset;
+  idx_t bytes = d->s.skip_bytes;
+  intmax_t missing = skip (d, STDIN_FILENO, d->s.skip_records, d->s.ibs,
+                           &bytes);
+
+  /* Skipping past the end of the input is not an error, but say so.  */
+  if (missing
+      || (0 <= d->input_offset
+          && (want_overflow || want != d->input_offset - start)))
+    error (0, 0, _("%s: cannot skip to specified offset"),
+           quotef (d->in_name));
+}
+
+/* Position the output; where it cannot seek and reading found its
+   end, write zeros for the rest.  */
+static void
+seek_output (struct dd *d)
+{
+  idx_t bytes = d->s.seek_bytes;
+  intmax_t records = skip (d, STDOUT_FILENO, d->s.seek_records, d->s.obs,
+                           &bytes);
+  if (!records && !bytes)
+    return;
+
+  memset (d->obuf, 0, records ? d->s.obs : bytes);
+  while (records || bytes)
+    {
+      idx_t size = records ? d->s.obs : bytes;
+      if (iwrite (d, d->obuf, size) != size)
+        {
+          error (0, errno, _("writing to %s"), quoteaf (d->out_name));
+          quit (d, EXIT_FAILURE);
+        }
+      if (records)
+        records--;
+      else
+        bytes = 0;
+    }
+}
+
+/* Read errors with conv=noerror: move the input past the bad block.
+   Return false if that is impossible.  */
+static bool
+skip_bad_block (struct dd *d, idx_t nbytes)
+{
+  if (!d->input_seekable)
+    {
+      if (d->input_seek_errno == ESPIPE)
+        return true;
+      errno = d->input_seek_errno;
+    }
+  else
+    {
+      advance_input_offset (d, nbytes);
+      if (d->input_offset < 0)
+        {
+          error (0, 0, _("offset overflow while reading file %s"),
+                 quoteaf (d->in_name));
+          return false;
+        }
+      off_t now = lseek (STDIN_FILENO, 0, SEEK_CUR);
+      if (0 <= now)
+        {
+          if (now == d->input_offset)
+            return true;
+          off_t diff = d->input_offset - now;
+          if (! (0 <= diff && diff <= nbytes)
+              && d->s.status != DD_STATUS_NONE)
+            error (0, 0, _("warning: invalid file offset after failed read"));
+          if (0 <= lseek (STDIN_FILENO, diff, SEEK_CUR))
+            return true;
+          if (errno == 0)
+            error (0, 0, _("cannot work around kernel bug after all"));
+        }
+    }
+  error (0, errno, _("%s: cannot seek"), quotef (d->in_name));
+  return false;
+}
+
+/* Copying.  */
+
+/* Convert the N bytes read into BUF and add them to the output.  */
+static void
+convert_block (struct dd *d, char *buf, idx_t n)
+{
+  struct dd_sink sink = { output_char, d };
+
+  if (d->tr.needed)
+    dd_translate (d->tr.table, buf, n);
+  if (d->s.conv & DD_CONV_SWAB)
+    buf = dd_swab (buf, &n, &d->swab_carry, &d->swab_has_carry);
+
+  if (d->s.conv & DD_CONV_BLOCK)
+    dd_block (&d->rec, buf, n, &sink);
+  else if (d->s.conv & DD_CONV_UNBLOCK)
+    dd_unblock (&d->rec, buf, n, &sink);
+  else
+    copy_simple (d, buf, n);
+}
+
+/* At end of input: flush what the conversions hold back, and write
+   the last, short block.  */
+static int
+finish_output (struct dd *d)
+{
+  struct dd_sink sink = { output_char, d };
+
+  if (d->swab_has_carry)
+    {
+      d->swab_has_carry = false;
+      if (d->s.conv & DD_CONV_BLOCK)
+        dd_block (&d->rec, &d->swab_carry, 1, &sink);
+      else if (d->s.conv & DD_CONV_UNBLOCK)
+        dd_unblock (&d->rec, &d->swab_carry, 1, &sink);
+      else
+        output_char (d, d->swab_carry);
+    }
+  if (d->s.conv & DD_CONV_BLOCK)
+    dd_block_finish (&d->rec, &sink);
+  else if (d->s.conv & DD_CONV_UNBLOCK)
+    dd_unblock_finish (&d->rec, &sink);
+
+  if (d->oc)
+    {
+      idx_t n = iwrite (d, d->obuf, d->oc);
+      d->w_bytes += n;
+      if (n)
+        d->w_partial++;
+      if (n != d->oc)
+        {
+          error (0, errno, _("error writing %s"), quoteaf (d->out_name));
+          return EXIT_FAILURE;
+        }
+    }
+  return EXIT_SUCCESS;
+}
+
+/* If the output ends in a hole, give the file its full size.  */
+static int
+extend_after_hole (struct dd *d)
+{
+  struct stat st;
+  if (!d->final_op_was_seek)
+    return EXIT_SUCCESS;
+  if (fstat (STDOUT_FILENO, &st) != 0)
+    {
+      error (0, errno, _("cannot fstat %s"), quoteaf (d->out_name));
+      return EXIT_FAILURE;
+    }
+  if (! (S_ISREG (st.st_mode) || S_TYPEISSHM (&st)))
+    return EXIT_SUCCESS;
+  off_t end = lseek (STDOUT_FILENO, 0, SEEK_CUR);
+  if (0 <= end && st.st_size < end && ftruncate (STDOUT_FILENO, end) != 0)
+    {
+      error (0, errno, _("failed to truncate to %jd bytes in output file %s"),
+             (intmax_t) end, quoteaf (d->out_name));
+      return EXIT_FAILURE;
+    }
+  return EXIT_SUCCESS;
+}
+
+/* Handle a failed read.  Return -1 to stop copying, 0 to go on with
+   the next read, 1 to go on with an empty block (conv=noerror,sync).  */
+static int
+read_failed (struct dd *d, int *status)
+{
+  int conv = d->s.conv;
+  if (!(conv & DD_CONV_NOERROR) || d->s.status != DD_STATUS_NONE)
+    error (0, errno, _("error reading %s"), quoteaf (d->in_name));
+  if (!(conv & DD_CONV_NOERROR))
+    {
+      *status = EXIT_FAILURE;
+      return -1;
+    }
+
+  print_stats (d);
+  idx_t bad = d->s.ibs - d->partread;
+  if (d->in_cache.on)
+    drop_cache (d, STDIN_FILENO, bad);
+  if (!skip_bad_block (d, bad))
+    {
+      *status = EXIT_FAILURE;
+      /* Seeking failed once; do not say so for every block.  */
+      d->input_seekable = false;
+      d->input_seek_errno = ESPIPE;
+    }
+  return (conv & DD_CONV_SYNC) && !d->partread ? 1 : 0;
+}
+
+static int
+dd_copy (struct dd *d)
+{
+  struct dd_settings *s = &d->s;
+  int status = EXIT_SUCCESS;
+  /* conv=sync pads with spaces when making records, else with NULs.  */
+  char pad = s->conv & (DD_CONV_BLOCK | DD_CONV_UNBLOCK) ? ' ' : '\0';
+
+  if (s->skip_records || s->skip_bytes)
+    skip_input (d);
+  if (s->seek_records || s->seek_bytes)
+    seek_output (d);
+  if (s->max_records == 0 && s->max_bytes == 0)
+    return status;
+
+  alloc_ibuf (d);
+  alloc_obuf (d);
+
+  for (;;)
+    {
+      maybe_print_progress (d);
+
+      intmax_t records = d->r_full + d->r_partial;
+      if (records >= s->max_records + !!s->max_bytes)
+        break;
+
+      /* Zero (or blank) the block first, so that with noerror what
+         was read before an error is followed by padding.  */
+      if ((s->conv & DD_CONV_SYNC) && (s->conv & DD_CONV_NOERROR))
+        memset (d->ibuf, pad, s->ibs);
+
+      idx_t want = records >= s->max_records ? s->max_bytes : s->ibs;
+      ssize_t nread = read_block (d, STDIN_FILENO, d->ibuf, want);
+
+      if (0 < nread)
+        {
+          advance_input_offset (d, nread);
+          if (d->in_cache.on)
+            drop_cache (d, STDIN_FILENO, nread);
+        }
+      else if (nread == 0)
+        {
+          d->in_cache.to_eof |= d->in_cache.on;
+          d->out_cache.to_eof |= (d->out_cache.on
+                                  && !(s->conv & DD_CONV_NOTRUNC));
+          break;
+        }
+      else
+        {
+          int next = read_failed (d, &status);
+          if (next < 0)
+            break;
+          if (next == 0)
+            continue;
+          nread = 0;
+        }
+
+      idx_t n = nread;
+      if (n < s->ibs)
+        {
+          d->r_partial++;
+          d->partread = n;
+          if (s->conv & DD_CONV_SYNC)
+            {
+              if (!(s->conv & DD_CONV_NOERROR))
+                memset (d->ibuf + n, pad, s->ibs - n);
+              n = s->ibs;
+            }
+        }
+      else
+        {
+          d->r_full++;
+          d->partread = 0;
+        }
+
+      if (!s->reblock)
+        {
+          idx_t w = iwrite (d, d->ibuf, n);
+          d->w_bytes += w;
+          if (w != n)
+            {
+              error (0, errno, _("error writing %s"), quoteaf (d->out_name));
+              return EXIT_FAILURE;
+            }
+          if (n == s->ibs)
+            d->w_full++;
+          else
+            d->w_partial++;
+          continue;
+        }
+
+      convert_block (d, d->ibuf, n);
+    }
+
+  if (finish_output (d) != EXIT_SUCCESS)
+    return EXIT_FAILURE;
+  if (extend_after_hole (d) != EXIT_SUCCESS)
+    return EXIT_FAILURE;
+
+  /* Syncing can take long: show the progress made before it.  */
+  if ((s->conv & (DD_CONV_FDATASYNC | DD_CONV_FSYNC))
+      && s->status == DD_STATUS_PROGRESS
+      && 0 <= d->reported_w_bytes && d->reported_w_bytes < d->w_bytes)
+    print_transfer (d, gethrxtime ());
+
+  return status;
+}
+
+/* conv=fdatasync and conv=fsync.  */
+static int
+sync_output (struct dd *d)
+{
+  int status = EXIT_SUCCESS;
+  int conv = d->s.conv;
+
+  if ((conv & DD_CONV_FDATASYNC) && fdatasync (STDOUT_FILENO) != 0)
+    {
+      if (errno != ENOSYS && errno != EINVAL)
+        {
+          error (0, errno, _("fdatasync failed for %s"),
+                 quoteaf (d->out_name));
+          status = EXIT_FAILURE;
+        }
+      conv |= DD_CONV_FSYNC;
+    }
+  if ((conv & DD_CONV_FSYNC) && fsync (STDOUT_FILENO) != 0)
+    {
+      error (0, errno, _("fsync failed for %s"), quoteaf (d->out_name));
+      return EXIT_FAILURE;
+    }
+  return status;
+}
+
+/* Drop the cache of what was copied, or with count=0 of whole files;
+   only the latter is worth a diagnostic if it fails.  */
+static int
+drop_caches_at_end (struct dd *d)
+{
+  int status = EXIT_SUCCESS;
+  bool whole = d->s.max_records == 0 && d->s.max_bytes == 0;
+  struct { struct dd_nocache const *nc; int fd; char const *name; } const
+    ends[] = { { &d->in_cache, STDIN_FILENO, d->in_name },
+               { &d->out_cache, STDOUT_FILENO, d->out_name } };
+
+  for (int i = 0; i < 2; i++)
+    {
+      if (! (ends[i].nc->on || (!whole && ends[i].nc->to_eof)))
+        continue;
+      if (!drop_cache (d, ends[i].fd, 0) && whole)
+        {
+          error (0, errno, _("failed to discard cache for: %s"),
+                 quotef (ends[i].name));
+          status = EXIT_FAILURE;
+        }
+    }
+  return status;
+}
+
+static void
+init_run (struct dd *d)
+{
+  struct dd_settings const *s = &d->s;
+  bool whole = s->max_records == 0 && s->max_bytes == 0;
+
+  d->page_size = getpagesize ();
+  d->reported_w_bytes = -1;
+  dd_translation_init (&d->tr, s->conv);
+  d->rec = (struct dd_record_state) { .cbs = s->cbs,
+                                      .newline = d->tr.newline,
+                                      .space = d->tr.space };
+  d->in_cache = (struct dd_nocache) { .on = !!(s->iextra & DD_FLAG_NOCACHE),
+                                      .offset = -2 };
+  d->out_cache = (struct dd_nocache) { .on = !!(s->oextra & DD_FLAG_NOCACHE),
+                                       .offset = -2 };
+  d->in_cache.to_eof = d->in_cache.on && whole;
+  d->out_cache.to_eof = d->out_cache.on && whole;
 }
 
 static struct option const long_options[] =
@@ -354,8 +1251,7 @@ static struct option const long_options[] =
 int
 main (int argc, char **argv)
 {
-  struct dd_settings s;
-  struct dd_counts c = {0};
+  static struct dd d;
   int opt;
 
   set_program_name (argv[0]);
@@ -376,9 +1272,23 @@ main (int argc, char **argv)
         usage (EXIT_FAILURE);
       }
 
-  parse_operands (argc, argv, &s);
-  open_files (&s);
-  bool ok = copy_blocks (&s, &c);
-  print_stats (&s, &c);
-  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+  install_signal_handlers ();
+  dd_parse_operands (argc, argv, optind, &d.s);
+  init_run (&d);
+  open_input (&d);
+  int status = open_output (&d);
+
+  d.start_time = gethrxtime ();
+  d.next_time = d.start_time + XTIME_PRECISION;
+
+  int copy_status = dd_copy (&d);
+  if (copy_status != EXIT_SUCCESS)
+    status = copy_status;
+  int sync_status = sync_output (&d);
+  if (sync_status != EXIT_SUCCESS)
+    status = sync_status;
+  if (drop_caches_at_end (&d) != EXIT_SUCCESS)
+    status = EXIT_FAILURE;
+  finish_up (&d);
+  return status;
 }

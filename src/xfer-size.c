@@ -54,6 +54,9 @@ xfer_parse_size (char const *str, uintmax_t *size)
       e = (e & LONGINT_OVERFLOW) | f;
       if (INT_MULTIPLY_WRAPV (n, m, &n))
         e = LONGINT_OVERFLOW;
+      else if (n == 0)
+        /* A zero factor makes the product fit, however big the other.  */
+        e = LONGINT_OK;
     }
 
   *size = n;

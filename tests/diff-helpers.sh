@@ -96,8 +96,9 @@ diff_run_ ()
     ( cd "$tag_.$side_" && PATH="$dir_:$PATH" && export PATH \
         && "$@" < "$in_" > "../$tag_.$side_.out" 2> "../$tag_.$side_.err"
       echo $? > "../$tag_.$side_.rc" )
+    # "sh -c '... | dd ...'" runs dd in a pipeline: mask its times too.
     case $1 in
-      dd) mask_dd_times_ < "$tag_.$side_.err" > "$tag_.$side_.err-t" \
+      dd|sh) mask_dd_times_ < "$tag_.$side_.err" > "$tag_.$side_.err-t" \
             && mv "$tag_.$side_.err-t" "$tag_.$side_.err" ;;
     esac
     tree_digest_ "$tag_.$side_" > "$tag_.$side_.tree" || framework_failure_

@@ -1,0 +1,287 @@
+/* dd-args.c -- decode dd's operands into its settings.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#include <config.h>
+
+#include "system.h"
+#include "dd.h"
+#include "xfer.h"
+
+/* One word of a comma separated list: its name, and the bits it sets
+   in each of up to two masks.  */
+struct dd_symbol
+{
+  char const *name;
+  int bits;
+  int extra;
+};
+
+static struct dd_symbol const conv_symbols[] =
+{
+  {"ascii", DD_CONV_ASCII, 0},
+  {"ebcdic", DD_CONV_EBCDIC, 0},
+  {"ibm", DD_CONV_IBM, 0},
+  {"block", DD_CONV_BLOCK, 0},
+  {"unblock", DD_CONV_UNBLOCK, 0},
+  {"lcase", DD_CONV_LCASE, 0},
+  {"ucase", DD_CONV_UCASE, 0},
+  {"sparse", DD_CONV_SPARSE, 0},
+  {"swab", DD_CONV_SWAB, 0},
+  {"sync", DD_CONV_SYNC, 0},
+  {"excl", DD_CONV_EXCL, 0},
+  {"nocreat", DD_CONV_NOCREAT, 0},
+  {"notrunc", DD_CONV_NOTRUNC, 0},
+  {"noerror", DD_CONV_NOERROR, 0},
+  {"fdatasync", DD_CONV_FDATASYNC, 0},
+  {"fsync", DD_CONV_FSYNC, 0},
+  {NULL, 0, 0}
+};
+
+/* iflag= and oflag= share one list; the flags that make sense at one
+   end only are refused after all operands are read, as GNU does.  */
+static struct dd_symbol const flag_symbols[] =
+{
+  {"append", O_APPEND, 0},
+  {"direct", O_DIRECT, 0},
+  {"directory", O_DIRECTORY, 0},
+  {"dsync", O_DSYNC, 0},
+  {"noatime", O_NOATIME, 0},
+  {"nocache", 0, DD_FLAG_NOCACHE},
+  {"noctty", O_NOCTTY, 0},
+  {"nofollow", O_NOFOLLOW, 0},
+  {"nonblock", O_NONBLOCK, 0},
+  {"sync", O_SYNC, 0},
+  {"fullblock", 0, DD_FLAG_FULLBLOCK},
+  {"count_bytes", 0, DD_FLAG_COUNT_BYTES},
+  {"skip_bytes", 0, DD_FLAG_SKIP_BYTES},
+  {"seek_bytes", 0, DD_FLAG_SEEK_BYTES},
+  {NULL, 0, 0}
+};
+
+static struct dd_symbol const status_symbols[] =
+{
+  {"none", DD_STATUS_NONE, 0},
+  {"noxfer", DD_STATUS_NOXFER, 0},
+  {"progress", DD_STATUS_PROGRESS, 0},
+  {"json", DD_STATUS_JSON, 0},
+  {NULL, 0, 0}
+};
+
+static _Noreturn void
+unrecognized (char const *arg)
+{
+  error (0, 0, _("unrecognized operand %s"), quote (arg));
+  usage (EXIT_FAILURE);
+}
+
+static _Noreturn void
+usage_error (char const *what, char const *str, idx_t len)
+{
+  error (0, 0, "%s: %s", what,
+         quotearg_n_style_mem (0, locale_quoting_style, str, len));
+  usage (EXIT_FAILURE);
+}
+
+/* Decode the comma separated list LIST of symbols from TABLE, or
+   exit with the diagnostic WHAT.  OR the bits of each into *BITS and
+   *EXTRA; if EXCLUSIVE, the last symbol replaces the others instead.  */
+static void
+parse_symbols (char const *list, struct dd_symbol const *table,
+               bool exclusive, char const *what, int *bits, int *extra)
+{
+  for (char const *word = list; ; )
+    {
+      char const *comma = strchr (word, ',');
+      idx_t len = comma ? comma - word : strlen (word);
+      struct dd_symbol const *sym = table;
+      while (sym->name
+             && ! (strlen (sym->name) == len && !memcmp (sym->name, word, len)))
+        sym++;
+      if (!sym->name)
+        usage_error (what, word, len);
+      if (exclusive)
+        *bits = sym->bits;
+      else
+        {
+          *bits |= sym->bits;
+          *extra |= sym->extra;
+        }
+      if (!comma)
+        return;
+      word = comma + 1;
+    }
+}
+
+/* Parse the number VAL of an operand; exit with GNU dd's message if it
+   is malformed or outside MIN..MAX.  */
+static intmax_t
+parse_number (char const *val, intmax_t min, intmax_t max)
+{
+  uintmax_t n;
+  strtol_error e = xfer_parse_size (val, &n);
+
+  if (e == LONGINT_OK && n == 0 && strncmp (val, "0x", 2) == 0)
+    error (0, 0, _("warning: %s is a zero multiplier; "
+                   "use %s if that is intended"),
+           quote_n (0, "0x"), quote_n (1, "00x"));
+
+  if (e == LONGINT_OK && n < min)
+    e = LONGINT_INVALID;
+  else if (e == LONGINT_OK && max < n)
+    e = LONGINT_OVERFLOW;
+  if (e != LONGINT_OK)
+    error (EXIT_FAILURE, e == LONGINT_OVERFLOW ? EOVERFLOW : 0,
+           "%s: %s", _("invalid number"), quote (val));
+  return n;
+}
+
+/* Split the amount N, in bytes if IN_BYTES else in blocks, into whole
+   blocks of BLK bytes and left over bytes.  */
+static void
+split_amount (intmax_t n, bool in_bytes, idx_t blk,
+              intmax_t *records, idx_t *bytes)
+{
+  *records = in_bytes ? n / blk : n;
+  *bytes = in_bytes ? n % blk : 0;
+}
+
+static void
+check_exclusive (int mask, int a, int b, char const *msg)
+{
+  if ((mask & a) && (mask & b))
+    error (EXIT_FAILURE, 0, "%s", msg);
+}
+
+void
+dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
+{
+  /* The largest block: it must fit in ssize_t for read and write, in
+     off_t for seeking, and leave room for one more byte for swab.  */
+  intmax_t max_block = MIN (IDX_MAX - 1, MIN (SSIZE_MAX, TYPE_MAXIMUM (off_t)));
+  intmax_t bs = 0, ibs = 0, obs = 0, cbs = 0;
+  intmax_t skip = 0, seek = 0, count = INTMAX_MAX;
+
+  *s = (struct dd_settings) { .status = DD_STATUS_DEFAULT };
+
+  for (int i = first; i < argc; i++)
+    {
+      char const *arg = argv[i];
+      char const *eq = strchr (arg, '=');
+      if (!eq)
+        unrecognized (arg);
+      char const *val = eq + 1;
+      idx_t namelen = eq - arg;
+#define IS(name) (namelen == sizeof name - 1 && !memcmp (arg, name, namelen))
+
+      if (IS ("if"))
+        s->input_file = val;
+      else if (IS ("of"))
+        s->output_file = val;
+      else if (IS ("conv"))
+        parse_symbols (val, conv_symbols, false, _("invalid conversion"),
+                       &s->conv, &s->conv);
+      else if (IS ("iflag"))
+        parse_symbols (val, flag_symbols, false, _("invalid input flag"),
+                       &s->iflags, &s->iextra);
+      else if (IS ("oflag"))
+        parse_symbols (val, flag_symbols, false, _("invalid output flag"),
+                       &s->oflags, &s->oextra);
+      else if (IS ("status"))
+        {
+          int level = 0;
+          parse_symbols (val, status_symbols, true,
+                         _("invalid status level"), &level, &level);
+          s->status = level;
+        }
+      else
+        {
+          /* A size's 'B' anywhere means bytes, not blocks.  */
+          bool bytes = !!strchr (val, 'B');
+          if (IS ("bs"))
+            bs = parse_number (val, 1, max_block);
+          else if (IS ("ibs"))
+            ibs = parse_number (val, 1, max_block);
+          else if (IS ("obs"))
+            obs = parse_number (val, 1, max_block);
+          else if (IS ("cbs"))
+            cbs = parse_number (val, 1, INTMAX_MAX);
+          else if (IS ("skip") || IS ("iseek"))
+            {
+              skip = parse_number (val, 0, INTMAX_MAX);
+              if (bytes)
+                s->iextra |= DD_FLAG_SKIP_BYTES;
+            }
+          else if (IS ("seek") || IS ("oseek"))
+            {
+              seek = parse_number (val, 0, INTMAX_MAX);
+              if (bytes)
+                s->oextra |= DD_FLAG_SEEK_BYTES;
+            }
+          else if (IS ("count"))
+            {
+              count = parse_number (val, 0, INTMAX_MAX);
+              if (bytes)
+                s->iextra |= DD_FLAG_COUNT_BYTES;
+            }
+          else
+            unrecognized (arg);
+        }
+#undef IS
+    }
+
+  s->reblock = !bs;
+  s->ibs = bs ? bs : ibs ? ibs : 512;
+  s->obs = bs ? bs : obs ? obs : 512;
+  s->cbs = cbs;
+  if (!cbs)
+    s->conv &= ~(DD_CONV_BLOCK | DD_CONV_UNBLOCK);
+  if (s->conv & DD_CONV_DATA)
+    s->reblock = true;
+
+  if (s->oextra & DD_FLAG_FULLBLOCK)
+    usage_error (_("invalid output flag"), "fullblock", strlen ("fullblock"));
+
+  int charsets = s->conv & (DD_CONV_ASCII | DD_CONV_EBCDIC | DD_CONV_IBM);
+  if (charsets & (charsets - 1))
+    error (EXIT_FAILURE, 0, _("cannot combine any two of {ascii,ebcdic,ibm}"));
+  check_exclusive (s->conv, DD_CONV_BLOCK, DD_CONV_UNBLOCK,
+                   _("cannot combine block and unblock"));
+  check_exclusive (s->conv, DD_CONV_LCASE, DD_CONV_UCASE,
+                   _("cannot combine lcase and ucase"));
+  check_exclusive (s->conv, DD_CONV_EXCL, DD_CONV_NOCREAT,
+                   _("cannot combine excl and nocreat"));
+  if (((s->iflags & O_DIRECT) && (s->iextra & DD_FLAG_NOCACHE))
+      || ((s->oflags & O_DIRECT) && (s->oextra & DD_FLAG_NOCACHE)))
+    error (EXIT_FAILURE, 0, _("cannot combine direct and nocache"));
+
+  /* Appending to a file that open has just emptied is rarely meant.  */
+  if ((s->oflags & O_APPEND) && !(s->conv & DD_CONV_NOTRUNC))
+    error (0, 0, _("you probably want conv=notrunc with oflag=append"));
+
+  if (s->iflags & (O_DSYNC | O_SYNC))
+    s->iflags |= O_RSYNC;
+
+  split_amount (skip, s->iextra & DD_FLAG_SKIP_BYTES, s->ibs,
+                &s->skip_records, &s->skip_bytes);
+  split_amount (seek, s->oextra & DD_FLAG_SEEK_BYTES, s->obs,
+                &s->seek_records, &s->seek_bytes);
+  if (count == INTMAX_MAX)
+    s->max_records = INTMAX_MAX;
+  else
+    split_amount (count, s->iextra & DD_FLAG_COUNT_BYTES, s->ibs,
+                  &s->max_records, &s->max_bytes);
+
+  /* With bs= and no iflag=fullblock, one short read makes every later
+     count and offset wrong, so a short read in the middle is worth a
+     warning when counting, skipping or using direct I/O.  */
+  s->warn_partial_read =
+    (!s->reblock && !(s->iextra & DD_FLAG_FULLBLOCK)
+     && (s->skip_records
+         || (0 < s->max_records && s->max_records < INTMAX_MAX)
+         || ((s->iflags | s->oflags) & O_DIRECT)));
+}
