@@ -1,0 +1,144 @@
+# rel-helpers.sh -- shared by the reliability tests.
+# Sourced after init.sh and diff-helpers.sh:
+#
+#   . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+#   . "$srcdir/tests/diff-helpers.sh"
+#   . "$srcdir/tests/reliability/rel-helpers.sh"
+#
+# The tests run each fault through every I/O method and direct mode.
+# A method or mode our program refuses (not built, not supported on
+# this file system) is left out with a note in the test's log: the
+# test then covers what exists, and grows as the engine does.
+
+# The methods and direct modes every fault goes through.
+rel_methods_='read mmap offload auto'
+rel_directs_='none direct'
+
+# Our cp's options for METHOD and DIRECT ("none" or "direct").
+cp_xfer_opts_ ()
+{
+  opts_="--io-method=$1"
+  test "$2" = direct && opts_="$opts_ --direct"
+  printf '%s\n' "$opts_"
+}
+
+# Our dd's operands for METHOD and DIRECT.  dd takes direct I/O as
+# iflag=direct oflag=direct, like GNU dd; the method as --io-method.
+# The default method, auto, needs no option.
+dd_xfer_opts_ ()
+{
+  opts_=
+  test "$1" = auto || opts_="--io-method=$1"
+  test "$2" = direct && opts_="$opts_ iflag=direct oflag=direct"
+  printf '%s\n' "$opts_"
+}
+
+# ours_accepts_ DIR PROG OPT...
+# Whether our PROG copies a small file in directory DIR with options
+# OPT...; if not, say so in the log, so the combination is skipped
+# rather than failed.
+ours_accepts_ ()
+{
+  acc_dir_=$1 acc_prog_=$2; shift 2
+  printf '%4096s' x > "$acc_dir_/rel-probe.in" || framework_failure_
+  case $acc_prog_ in
+    cp) "$ours_dir_/cp" "$@" "$acc_dir_/rel-probe.in" "$acc_dir_/rel-probe.out" ;;
+    dd) "$ours_dir_/dd" "$@" if="$acc_dir_/rel-probe.in" \
+          of="$acc_dir_/rel-probe.out" bs=4096 status=none ;;
+  esac > rel-probe.err 2>&1
+  acc_rc_=$?
+  rm -f "$acc_dir_/rel-probe.in" "$acc_dir_/rel-probe.out"
+  if test $acc_rc_ != 0; then
+    echo "note: skipping $acc_prog_ $*: our $acc_prog_ refuses it here:" \
+      "$(cat rel-probe.err)"
+    return 1
+  fi
+  return 0
+}
+
+# run_as_ SIDE PROG ARG...
+# Run PROG (cp or dd) as ours or GNU's (SIDE), by its bare name so that
+# diagnostics start the same way, with standard output and error in
+# SIDE.out and SIDE.err and the exit status in SIDE.rc.  dd's time and
+# rate figures are masked.  PROG may be with_faults_ ... -- PROG.
+run_as_ ()
+{
+  ra_side_=$1; shift
+  if test $ra_side_ = ours; then ra_dir_=$ours_dir_; else ra_dir_=$gnu_dir_; fi
+  ( PATH="$ra_dir_:$PATH" && export PATH && "$@" ) \
+    > $ra_side_.out 2> $ra_side_.err < /dev/null
+  echo $? > $ra_side_.rc
+  mask_dd_times_ < $ra_side_.err > $ra_side_.err-t \
+    && mv $ra_side_.err-t $ra_side_.err
+}
+
+# compare_sides_ WHAT: compare ours.* with gnu.* (rc, out, err); print
+# WHAT and set fail=1 on a difference.
+compare_sides_ ()
+{
+  for cs_what_ in rc out err; do
+    compare gnu.$cs_what_ ours.$cs_what_ \
+      || { echo "$1: $cs_what_ differs from GNU's" >&2; fail=1; }
+  done
+}
+
+# check_no_crash_ WHAT RC: fail unless RC is an ordinary exit status;
+# a status above 128 is death by a signal (SIGBUS is 135, SIGSEGV 139).
+check_no_crash_ ()
+{
+  if test "$2" -gt 128; then
+    echo "$1: died by signal $(($2 - 128))" >&2
+    fail=1
+  fi
+}
+
+# is_prefix_ PART WHOLE: whether file PART holds the first bytes of
+# WHOLE (a partial copy has no wrong bytes).
+is_prefix_ ()
+{
+  ip_size_=$(stat -c %s "$1") || return 1
+  cmp -n "$ip_size_" "$1" "$2" >/dev/null 2>&1
+}
+
+# A scratch file system of SIZE (e.g. 1m) mounted on directory DIR,
+# removed when the test ends.  Skips the test when this cannot be done.
+mount_tiny_fs_ ()
+{
+  test "$(id -u)" = 0 || skip_ "mounting a small file system needs root"
+  mkdir -p "$2" || framework_failure_
+  mount -t tmpfs -o size="$1" tmpfs "$2" 2>/dev/null \
+    || skip_ "cannot mount a $1 tmpfs"
+  rel_mounts_="$PWD/$2 ${rel_mounts_-}"
+}
+
+cleanup_ ()
+{
+  for m_ in ${rel_mounts_-}; do
+    umount "$m_" 2>/dev/null
+  done
+  :
+}
+
+# The fault-injection library, or a skip when it was not built.
+require_faultshim_ ()
+{
+  faultshim_=${abs_top_builddir-$PWD/..}/tests/shim/faultshim.so
+  test -f "$faultshim_" || skip_ "tests/shim/faultshim.so was not built"
+  # A sanitizer build's runtime would otherwise insist on being loaded
+  # first; the shim only wraps system calls, so the order is harmless.
+  ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS+:$ASAN_OPTIONS}"
+  export ASAN_OPTIONS
+}
+
+# with_faults_ VAR=VALUE... -- CMD ARG...
+# Run CMD with the shim loaded and the FAULT_* settings given (in a
+# subshell, so that none is left over for the next call).
+with_faults_ ()
+{
+  ( while test "$1" != --; do
+      export "$1" || exit 99
+      shift
+    done
+    shift
+    LD_PRELOAD=$faultshim_ && export LD_PRELOAD && exec "$@" )
+}
