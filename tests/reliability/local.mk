@@ -18,11 +18,19 @@ CLEANFILES += tests/shim/faultshim.so
 TESTS += \
   tests/reliability/enospc-cp.sh \
   tests/reliability/enospc-dd.sh \
-  tests/reliability/enospc-dd-reblock.sh
+  tests/reliability/enospc-dd-reblock.sh \
+  tests/reliability/short-io-cp.sh \
+  tests/reliability/short-io-dd.sh \
+  tests/reliability/eintr-io-cp.sh \
+  tests/reliability/eintr-io-dd.sh \
+  tests/reliability/eio-cp.sh \
+  tests/reliability/eio-dd.sh \
+  tests/reliability/eio-dd-reblock.sh
 
 ## Tests of bugs in src/ that are not fixed yet; each says which.
 XFAIL_TESTS += \
-  tests/reliability/enospc-dd-reblock.sh
+  tests/reliability/enospc-dd-reblock.sh \
+  tests/reliability/eio-dd-reblock.sh
 
 EXTRA_DIST += $(filter tests/reliability/%, $(TESTS)) \
   tests/reliability/rel-helpers.sh tests/shim/faultshim.c

@@ -142,3 +142,50 @@ with_faults_ ()
     shift
     LD_PRELOAD=$faultshim_ && export LD_PRELOAD && exec "$@" )
 }
+
+# The calls that read the source, and those that write the destination,
+# for FAULT_OP: whichever a method uses meets the fault.
+rel_read_ops_=read,pread,copy_file_range,sendfile
+rel_write_ops_=write,pwrite,copy_file_range,sendfile
+
+# exact_under_fault_ PROG MODE
+# Copy a file with our PROG (cp or dd) by every method and direct mode,
+# with FAULT_MODE=MODE on the reading side and then on the writing
+# side, and fail unless each copy succeeds silently and is byte-exact.
+# A fault the method never meets is noted in the log.
+exact_under_fault_ ()
+{
+  euf_prog_=$1 euf_mode_=$2
+  test -f src || head -c 1000000 /dev/urandom > src || framework_failure_
+  for method in $rel_methods_; do
+    for direct in $rel_directs_; do
+      euf_opts_=$(${euf_prog_}_xfer_opts_ $method $direct)
+      ours_accepts_ . $euf_prog_ $euf_opts_ || continue
+      for euf_side_ in read write; do
+        if test $euf_side_ = read; then
+          euf_ops_=$rel_read_ops_ euf_glob_='*/src'
+        else
+          euf_ops_=$rel_write_ops_ euf_glob_='*/dst'
+        fi
+        euf_what_="$euf_prog_ $euf_opts_ with $euf_mode_ ${euf_side_}s"
+        rm -f dst fault.log || framework_failure_
+        case $euf_prog_ in
+          cp) set -- "$ours_dir_/cp" $euf_opts_ src dst ;;
+          dd) set -- "$ours_dir_/dd" $euf_opts_ if=src of=dst bs=64k \
+                status=none ;;
+        esac
+        with_faults_ FAULT_OP=$euf_ops_ FAULT_FD_PATH="$euf_glob_" \
+          FAULT_MODE=$euf_mode_ FAULT_AT=303104 FAULT_LOG="$PWD/fault.log" \
+          -- timeout 60 "$@" > euf.out 2> euf.err
+        euf_rc_=$?
+        check_no_crash_ "$euf_what_" $euf_rc_
+        if test $euf_rc_ != 0 || test -s euf.err || test -s euf.out; then
+          echo "$euf_what_: exit $euf_rc_, output:"; cat euf.out euf.err
+          fail=1
+        fi
+        cmp src dst || { echo "$euf_what_: the copy differs"; fail=1; }
+        test -s fault.log || echo "note: $euf_what_: the fault was not met"
+      done
+    done
+  done
+}

@@ -22,7 +22,9 @@
                   past it (dd conv=noerror) reads on normally
    FAULT_MODE     eio, enospc    fail the call with that errno
                   short          move at most half the bytes asked for,
-                                 and never past FAULT_AT in one call
+                                 and never past FAULT_AT in one call (on
+                                 a descriptor open for direct I/O, in
+                                 multiples of 4096 bytes)
                   eintr          fail every other call with EINTR
                   slow           sleep FAULT_SLEEP_MS (default 50) first
                   pause          create the file FAULT_FLAG, then wait
@@ -101,6 +103,7 @@ static struct
   off_t size;
   char const *log;
   bool eintr_due;		/* the next matching call gets EINTR */
+  size_t align;			/* what a short count is a multiple of */
 } cfg;
 
 static ssize_t (*real_read) (int, void *, size_t);
@@ -292,12 +295,16 @@ inject (char const *what, off_t offset, size_t *len)
       err = cfg.mode == MODE_EIO ? EIO : ENOSPC;
       break;
     case MODE_SHORT:
-      if (*len <= 1)
+      if (*len <= cfg.align)
         return 0;
       if (offset < cfg.at)
         *len = cfg.at - offset;
       else
         *len /= 2;
+      /* Direct I/O moves whole blocks, even when it comes up short.  */
+      *len -= *len % cfg.align;
+      if (*len == 0)
+        *len = cfg.align;
       break;
     case MODE_EINTR:
       cfg.eintr_due = !cfg.eintr_due;
@@ -340,6 +347,8 @@ decide (int op, char const *what, int fd, off_t offset, size_t *len)
     offset = lseek (fd, 0, SEEK_CUR);
   if (offset < 0)
     offset = 0;
+  int flags = fcntl (fd, F_GETFL);
+  cfg.align = 0 <= flags && (flags & O_DIRECT) ? 4096 : 1;
   return inject (what, offset, len);
 }
 
