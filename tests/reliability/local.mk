@@ -25,7 +25,9 @@ TESTS += \
   tests/reliability/eintr-io-dd.sh \
   tests/reliability/eio-cp.sh \
   tests/reliability/eio-dd.sh \
-  tests/reliability/eio-dd-reblock.sh
+  tests/reliability/eio-dd-reblock.sh \
+  tests/reliability/resize-src-cp.sh \
+  tests/reliability/resize-src-dd.sh
 
 ## Tests of bugs in src/ that are not fixed yet; each says which.
 XFAIL_TESTS += \

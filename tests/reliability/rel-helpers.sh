@@ -189,3 +189,64 @@ exact_under_fault_ ()
     done
   done
 }
+
+# resize_during_copy_ PROG
+# Shrink, then grow, the source while our PROG (cp or dd) copies it, by
+# every method and direct mode, once when the copy has written 303104
+# bytes and once just after the source is mapped into memory.  Either
+# PROG reports an error (exit 1, a message) or it succeeds and the copy
+# is what the source held at some point: the old bytes up to at least
+# the new size, or the whole new file.  Death by a signal (SIGBUS from
+# pages past the new end of file) fails the test.
+resize_during_copy_ ()
+{
+  rdc_prog_=$1
+  head -c 1000000 /dev/urandom > orig || framework_failure_
+  for method in $rel_methods_; do
+    for direct in $rel_directs_; do
+      rdc_opts_=$(${rdc_prog_}_xfer_opts_ $method $direct)
+      ours_accepts_ . $rdc_prog_ $rdc_opts_ || continue
+      for rdc_size_ in 100000 3000000; do
+        for rdc_when_ in write mmap; do
+          if test $rdc_when_ = write; then
+            set -- FAULT_OP=$rel_write_ops_ FAULT_FD_PATH='*/dst' \
+              FAULT_AT=303104
+          else
+            set -- FAULT_OP=mmap FAULT_FD_PATH='*/src' FAULT_AT=0
+          fi
+          set -- "$@" FAULT_MODE=resize FAULT_TARGET="$PWD/src" \
+            FAULT_SIZE=$rdc_size_ FAULT_LOG="$PWD/fault.log" -- timeout 60
+          case $rdc_prog_ in
+            cp) set -- "$@" "$ours_dir_/cp" $rdc_opts_ src dst ;;
+            dd) set -- "$@" "$ours_dir_/dd" $rdc_opts_ if=src of=dst \
+                  bs=64k status=none ;;
+          esac
+          rdc_what_="$rdc_prog_ $rdc_opts_, source resized to $rdc_size_"
+          rdc_what_="$rdc_what_ at its first $rdc_when_"
+          rm -f dst fault.log && cp orig src || framework_failure_
+          with_faults_ "$@" > rdc.out 2> rdc.err
+          rdc_rc_=$?
+          if ! test -s fault.log; then
+            echo "note: $rdc_what_: never happened"
+            continue
+          fi
+          check_no_crash_ "$rdc_what_" $rdc_rc_
+          case $rdc_rc_ in
+            0) rdc_got_=$(stat -c %s dst) || framework_failure_
+               if test $rdc_size_ -lt 1000000; then
+                 test $rdc_got_ -ge $rdc_size_ && is_prefix_ dst orig
+               else
+                 cmp -s dst src \
+                   || { test $rdc_got_ = 1000000 && is_prefix_ dst src; }
+               fi \
+                 || { echo "$rdc_what_: an inconsistent copy of" \
+                        "$rdc_got_ bytes reported as success"; fail=1; } ;;
+            1) grep "^.*$rdc_prog_: " rdc.err > /dev/null \
+                 || { echo "$rdc_what_: exit 1 with no message"; fail=1; } ;;
+            *) echo "$rdc_what_: exit $rdc_rc_"; cat rdc.err; fail=1 ;;
+          esac
+        done
+      done
+    done
+  done
+}
