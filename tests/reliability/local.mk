@@ -27,12 +27,18 @@ TESTS += \
   tests/reliability/eio-dd.sh \
   tests/reliability/eio-dd-reblock.sh \
   tests/reliability/resize-src-cp.sh \
-  tests/reliability/resize-src-dd.sh
+  tests/reliability/resize-src-dd.sh \
+  tests/reliability/signal-cp.sh \
+  tests/reliability/signal-dd.sh \
+  tests/reliability/sigint-dd.sh \
+  tests/reliability/sigusr1-dd.sh
 
 ## Tests of bugs in src/ that are not fixed yet; each says which.
 XFAIL_TESTS += \
   tests/reliability/enospc-dd-reblock.sh \
-  tests/reliability/eio-dd-reblock.sh
+  tests/reliability/eio-dd-reblock.sh \
+  tests/reliability/sigint-dd.sh \
+  tests/reliability/sigusr1-dd.sh
 
 EXTRA_DIST += $(filter tests/reliability/%, $(TESTS)) \
   tests/reliability/rel-helpers.sh tests/shim/faultshim.c

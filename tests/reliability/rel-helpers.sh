@@ -250,3 +250,38 @@ resize_during_copy_ ()
     done
   done
 }
+
+# signal_mid_copy_ SIDE SIG PROG ARG...
+# Run our or GNU's (SIDE) PROG ARG..., which copies to a file named dst,
+# stall it in the write that reaches byte 303104 of dst, send it signal
+# SIG there, then let it go on.  Leaves SIDE.rc, SIDE.out and SIDE.err
+# as run_as_ does, dd's figures masked.
+signal_mid_copy_ ()
+{
+  smc_side_=$1 smc_sig_=$2; shift 2
+  if test $smc_side_ = ours; then smc_dir_=$ours_dir_; else smc_dir_=$gnu_dir_; fi
+  rm -f dst stalled || framework_failure_
+  # The program replaces the subshell, so that $! is its process ID.
+  ( PATH="$smc_dir_:$PATH" LD_PRELOAD=$faultshim_ \
+      FAULT_OP=$rel_write_ops_ FAULT_FD_PATH='*/dst' FAULT_AT=303104 \
+      FAULT_MODE=pause FAULT_FLAG="$PWD/stalled" \
+      FAULT_DISABLE=copy_file_range \
+    && export PATH LD_PRELOAD FAULT_OP FAULT_FD_PATH FAULT_AT FAULT_MODE \
+         FAULT_FLAG FAULT_DISABLE \
+    && exec "$@" ) > $smc_side_.out 2> $smc_side_.err < /dev/null &
+  smc_pid_=$!
+  smc_i_=0
+  until test -e stalled; do
+    smc_i_=$(($smc_i_ + 1))
+    test $smc_i_ -le 200 || { kill -KILL $smc_pid_; break; }
+    sleep .05
+  done
+  kill -$smc_sig_ $smc_pid_
+  # Give the handler, if any, time to run before the stalled call ends.
+  sleep .3
+  rm -f stalled
+  wait $smc_pid_
+  echo $? > $smc_side_.rc
+  mask_dd_times_ < $smc_side_.err > $smc_side_.err-t \
+    && mv $smc_side_.err-t $smc_side_.err
+}
