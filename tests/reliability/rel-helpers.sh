@@ -251,37 +251,57 @@ resize_during_copy_ ()
   done
 }
 
-# signal_mid_copy_ SIDE SIG PROG ARG...
+# stalled_run_ SIDE ACTION PROG ARG...
 # Run our or GNU's (SIDE) PROG ARG..., which copies to a file named dst,
-# stall it in the write that reaches byte 303104 of dst, send it signal
-# SIG there, then let it go on.  Leaves SIDE.rc, SIDE.out and SIDE.err
-# as run_as_ does, dd's figures masked.
-signal_mid_copy_ ()
+# stall it in the write that reaches byte 303104 of dst, evaluate the
+# shell command ACTION there (the process ID is in $stalled_pid_), then
+# let it go on.  Leaves SIDE.rc, SIDE.out and SIDE.err as run_as_ does,
+# dd's figures masked.  GNU cp copies with read and write here, since
+# the shim takes copy_file_range away.
+stalled_run_ ()
 {
-  smc_side_=$1 smc_sig_=$2; shift 2
-  if test $smc_side_ = ours; then smc_dir_=$ours_dir_; else smc_dir_=$gnu_dir_; fi
+  sr_side_=$1 sr_action_=$2; shift 2
+  if test $sr_side_ = ours; then sr_dir_=$ours_dir_; else sr_dir_=$gnu_dir_; fi
   rm -f dst stalled || framework_failure_
   # The program replaces the subshell, so that $! is its process ID.
-  ( PATH="$smc_dir_:$PATH" LD_PRELOAD=$faultshim_ \
+  ( PATH="$sr_dir_:$PATH" LD_PRELOAD=$faultshim_ \
       FAULT_OP=$rel_write_ops_ FAULT_FD_PATH='*/dst' FAULT_AT=303104 \
       FAULT_MODE=pause FAULT_FLAG="$PWD/stalled" \
       FAULT_DISABLE=copy_file_range \
     && export PATH LD_PRELOAD FAULT_OP FAULT_FD_PATH FAULT_AT FAULT_MODE \
          FAULT_FLAG FAULT_DISABLE \
-    && exec "$@" ) > $smc_side_.out 2> $smc_side_.err < /dev/null &
-  smc_pid_=$!
-  smc_i_=0
+    && exec "$@" ) > $sr_side_.out 2> $sr_side_.err < /dev/null &
+  stalled_pid_=$!
+  sr_i_=0
   until test -e stalled; do
-    smc_i_=$(($smc_i_ + 1))
-    test $smc_i_ -le 200 || { kill -KILL $smc_pid_; break; }
+    sr_i_=$(($sr_i_ + 1))
+    test $sr_i_ -le 200 || { kill -KILL $stalled_pid_; break; }
     sleep .05
   done
-  kill -$smc_sig_ $smc_pid_
-  # Give the handler, if any, time to run before the stalled call ends.
-  sleep .3
+  eval "$sr_action_"
   rm -f stalled
-  wait $smc_pid_
-  echo $? > $smc_side_.rc
-  mask_dd_times_ < $smc_side_.err > $smc_side_.err-t \
-    && mv $smc_side_.err-t $smc_side_.err
+  wait $stalled_pid_
+  echo $? > $sr_side_.rc
+  mask_dd_times_ < $sr_side_.err > $sr_side_.err-t \
+    && mv $sr_side_.err-t $sr_side_.err
+}
+
+# signal_mid_copy_ SIDE SIG PROG ARG...
+# stalled_run_ with signal SIG sent where the copy is stalled, and time
+# for a handler, if any, to run before the stalled call ends.
+signal_mid_copy_ ()
+{
+  smc_side_=$1 smc_sig_=$2; shift 2
+  stalled_run_ $smc_side_ "kill -$smc_sig_ \$stalled_pid_; sleep .3" "$@"
+}
+
+# ours_has_option_ PROG OPTION: whether our PROG knows OPTION; if not,
+# say so in the log.
+ours_has_option_ ()
+{
+  if "$ours_dir_/$1" "$2" --help > /dev/null 2>&1; then
+    return 0
+  fi
+  echo "note: skipping $1 $2: our $1 does not know it"
+  return 1
 }
