@@ -47,3 +47,6 @@ XFAIL_TESTS += \
 
 EXTRA_DIST += $(filter tests/reliability/%, $(TESTS)) \
   tests/reliability/rel-helpers.sh tests/shim/faultshim.c
+
+## Fuzz harnesses, run by hand with `make fuzz`.
+include tests/fuzz/local.mk
