@@ -1,0 +1,72 @@
+## tests/fuzz/local.mk -- libFuzzer harnesses; `make fuzz` builds and
+## runs each for FUZZ_SECONDS.  Not part of `make check` or CI.
+
+## The harnesses are compiled with clang, with the sources they test
+## (the engine's, and dd's) rebuilt with the fuzzer's coverage and the
+## sanitizers, rather than linked from the gcc-built src/libcpdd.a,
+## whose code the fuzzer could not see into.  Only gnulib's code comes
+## from the build.
+FUZZ_CC = clang
+FUZZ_SECONDS = 600
+FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
+  -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_CPPFLAGS = -I$(top_builddir) $(AM_CPPFLAGS)
+FUZZ_LIBS = lib/libgnu.a $(LIB_ACL) $(LIB_HAS_ACL) $(LIB_GETHRXTIME) \
+  $(LIB_NANOSLEEP) $(LIB_CLOCK_GETTIME) $(LIB_FDATASYNC) $(LIB_MBRTOWC) \
+  $(LIB_URING)
+## Huge buffers (obs=20G) must reach dd's own "memory exhausted" path,
+## not the fuzzer's memory limit: AddressSanitizer writes the shadow of
+## every allocation, so a buffer dd never touches would still cost an
+## eighth of its size.  Allocations over 64 MiB fail instead.
+FUZZ_RUN_ENV = ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=0:max_allocation_size_mb=64
+FUZZ_RUN_FLAGS = -rss_limit_mb=1024 -malloc_limit_mb=1000000 \
+  -max_len=256 -timeout=10 -close_fd_mask=3
+fuzz_engine_sources = $(addprefix $(srcdir)/,$(src_libcpdd_a_SOURCES))
+fuzz_programs = tests/fuzz/fuzz-parse-size tests/fuzz/fuzz-dd-args
+
+tests/fuzz/fuzz-parse-size: $(srcdir)/tests/fuzz/fuzz-parse-size.c \
+    $(fuzz_engine_sources) lib/libgnu.a
+	$(AM_V_CCLD)$(MKDIR_P) tests/fuzz && \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_CPPFLAGS) -o $@ \
+	  $(srcdir)/tests/fuzz/fuzz-parse-size.c $(fuzz_engine_sources) \
+	  $(FUZZ_LIBS)
+
+tests/fuzz/fuzz-dd-args: $(srcdir)/tests/fuzz/fuzz-dd-args.c \
+    $(addprefix $(srcdir)/,$(src_dd_SOURCES)) $(fuzz_engine_sources) \
+    lib/libgnu.a
+	$(AM_V_CCLD)$(MKDIR_P) tests/fuzz && \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_CPPFLAGS) -Dmain=dd_main \
+	  -Wl,--wrap=exit -Wl,--wrap=atexit -Wl,--wrap=error \
+	  -Wl,--wrap=error_at_line -o $@ \
+	  $(srcdir)/tests/fuzz/fuzz-dd-args.c \
+	  $(addprefix $(srcdir)/,$(src_dd_SOURCES)) $(fuzz_engine_sources) \
+	  $(FUZZ_LIBS)
+
+## Each harness runs from its seed corpus (tests/fuzz/*.seeds, one input
+## a line) into a working corpus in the build tree; crashes land in
+## tests/fuzz/crashes/ and should become regression tests.
+fuzz: $(fuzz_programs)
+	@$(MKDIR_P) tests/fuzz/crashes
+	@for f in $(fuzz_programs); do \
+	  name=`basename $$f`; corpus=tests/fuzz/corpus-$$name; \
+	  $(MKDIR_P) $$corpus || exit 1; \
+	  seeds=$(srcdir)/tests/fuzz/$$name.seeds; i=0; \
+	  if test -f $$seeds; then \
+	    while IFS= read -r line; do \
+	      i=`expr $$i + 1`; \
+	      printf '%s' "$$line" | tr '|' '\n' > $$corpus/seed-$$i; \
+	    done < $$seeds; \
+	  fi; \
+	  echo "fuzzing $$name for $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_RUN_ENV) ./$$f $(FUZZ_RUN_FLAGS) \
+	    -max_total_time=$(FUZZ_SECONDS) \
+	    -artifact_prefix=tests/fuzz/crashes/$$name- $$corpus \
+	    > tests/fuzz/$$name.log 2>&1 \
+	    || { tail -n 40 tests/fuzz/$$name.log; exit 1; }; \
+	  tail -n 3 tests/fuzz/$$name.log; \
+	done
+
+.PHONY: fuzz
+MOSTLYCLEANFILES += $(fuzz_programs)
+EXTRA_DIST += tests/fuzz/fuzz-parse-size.c tests/fuzz/fuzz-dd-args.c \
+  tests/fuzz/fuzz-parse-size.seeds tests/fuzz/fuzz-dd-args.seeds

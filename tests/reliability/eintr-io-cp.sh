@@ -1,0 +1,12 @@
+#!/bin/sh
+# Reads and writes interrupted by a signal (EINTR) still give cp a
+# byte-exact copy, with every I/O method and direct mode.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
+. "$srcdir/tests/reliability/rel-helpers.sh"
+require_faultshim_
+
+exact_under_fault_ cp eintr
+
+Exit $fail

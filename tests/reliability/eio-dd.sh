@@ -1,0 +1,65 @@
+#!/bin/sh
+# An I/O error reading or writing makes dd report, count and stop (or,
+# with conv=noerror, go on) exactly as GNU dd does, output included,
+# with every I/O method and direct mode.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
+. "$srcdir/tests/reliability/rel-helpers.sh"
+require_gnu_ dd
+require_faultshim_
+
+# bs= makes dd write each block as read; ibs/obs make it reblock, which
+# has its own test.
+dd_block_sizes=${dd_block_sizes-'bs=64k bs=5000'}
+
+head -c 1000000 /dev/urandom > src || framework_failure_
+
+# run_eio_ SIDE READ-OR-WRITE DD-ARG...: the copy, output in dst.SIDE.
+run_eio_ ()
+{
+  re_side_=$1 re_end_=$2; shift 2
+  if test $re_end_ = read; then
+    set -- FAULT_OP=$rel_read_ops_ FAULT_FD_PATH='*/src' -- "$@"
+  else
+    set -- FAULT_OP=$rel_write_ops_ FAULT_FD_PATH='*/dst' -- "$@"
+  fi
+  rm -f dst fault.log || framework_failure_
+  # Two bad spots: one inside a block, one across a block boundary.
+  run_as_ $re_side_ with_faults_ FAULT_MODE=eio FAULT_AT=303000 \
+    FAULT_LEN=200000 FAULT_LOG="$PWD/fault.log" "$@"
+  mv dst dst.$re_side_ 2>/dev/null || : > dst.$re_side_
+}
+
+for method in $rel_methods_; do
+  for direct in $rel_directs_; do
+    opts=$(dd_xfer_opts_ $method $direct)
+    gnu_opts=
+    test $direct = direct && gnu_opts='iflag=direct oflag=direct'
+    for convs in '' conv=noerror conv=noerror,sync; do
+      ours_accepts_ . dd $opts $convs || continue
+      for blocks in $dd_block_sizes; do
+        blocks=$(echo $blocks | tr , ' ')
+        for end in read write; do
+          test $end = write && test -n "$convs" && continue
+          what="dd $opts $convs $blocks with EIO on ${end}s"
+          run_eio_ ours $end timeout 60 dd $opts if=src of=dst $convs $blocks
+          check_no_crash_ "$what" $(cat ours.rc)
+          if ! test -s fault.log; then
+            echo "note: $what: the fault was not met"
+            cmp src dst.ours || { echo "$what: the copy differs"; fail=1; }
+            continue
+          fi
+          for f in rc err out; do mv ours.$f ours.$f-keep || framework_failure_; done
+          run_eio_ gnu $end timeout 60 dd $gnu_opts if=src of=dst $convs $blocks
+          for f in rc err out; do mv ours.$f-keep ours.$f || framework_failure_; done
+          compare_sides_ "$what"
+          cmp dst.gnu dst.ours \
+            || { echo "$what: the output differs from GNU's"; fail=1; }
+        done
+      done
+    done
+  done
+done
+
+Exit $fail

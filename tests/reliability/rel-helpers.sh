@@ -1,0 +1,307 @@
+# rel-helpers.sh -- shared by the reliability tests.
+# Sourced after init.sh and diff-helpers.sh:
+#
+#   . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+#   . "$srcdir/tests/diff-helpers.sh"
+#   . "$srcdir/tests/reliability/rel-helpers.sh"
+#
+# The tests run each fault through every I/O method and direct mode.
+# A method or mode our program refuses (not built, not supported on
+# this file system) is left out with a note in the test's log: the
+# test then covers what exists, and grows as the engine does.
+
+# The methods and direct modes every fault goes through.
+rel_methods_='read mmap offload auto'
+rel_directs_='none direct'
+
+# Our cp's options for METHOD and DIRECT ("none" or "direct").
+cp_xfer_opts_ ()
+{
+  opts_="--io-method=$1"
+  test "$2" = direct && opts_="$opts_ --direct"
+  printf '%s\n' "$opts_"
+}
+
+# Our dd's operands for METHOD and DIRECT.  dd takes direct I/O as
+# iflag=direct oflag=direct, like GNU dd; the method as --io-method.
+# The default method, auto, needs no option.
+dd_xfer_opts_ ()
+{
+  opts_=
+  test "$1" = auto || opts_="--io-method=$1"
+  test "$2" = direct && opts_="$opts_ iflag=direct oflag=direct"
+  printf '%s\n' "$opts_"
+}
+
+# ours_accepts_ DIR PROG OPT...
+# Whether our PROG copies a small file in directory DIR with options
+# OPT...; if not, say so in the log, so the combination is skipped
+# rather than failed.
+ours_accepts_ ()
+{
+  acc_dir_=$1 acc_prog_=$2; shift 2
+  printf '%4096s' x > "$acc_dir_/rel-probe.in" || framework_failure_
+  case $acc_prog_ in
+    cp) "$ours_dir_/cp" "$@" "$acc_dir_/rel-probe.in" "$acc_dir_/rel-probe.out" ;;
+    dd) "$ours_dir_/dd" "$@" if="$acc_dir_/rel-probe.in" \
+          of="$acc_dir_/rel-probe.out" bs=4096 status=none ;;
+  esac > rel-probe.err 2>&1
+  acc_rc_=$?
+  rm -f "$acc_dir_/rel-probe.in" "$acc_dir_/rel-probe.out"
+  if test $acc_rc_ != 0; then
+    echo "note: skipping $acc_prog_ $*: our $acc_prog_ refuses it here:" \
+      "$(cat rel-probe.err)"
+    return 1
+  fi
+  return 0
+}
+
+# run_as_ SIDE PROG ARG...
+# Run PROG (cp or dd) as ours or GNU's (SIDE), by its bare name so that
+# diagnostics start the same way, with standard output and error in
+# SIDE.out and SIDE.err and the exit status in SIDE.rc.  dd's time and
+# rate figures are masked.  PROG may be with_faults_ ... -- PROG.
+run_as_ ()
+{
+  ra_side_=$1; shift
+  if test $ra_side_ = ours; then ra_dir_=$ours_dir_; else ra_dir_=$gnu_dir_; fi
+  ( PATH="$ra_dir_:$PATH" && export PATH && "$@" ) \
+    > $ra_side_.out 2> $ra_side_.err < /dev/null
+  echo $? > $ra_side_.rc
+  mask_dd_times_ < $ra_side_.err > $ra_side_.err-t \
+    && mv $ra_side_.err-t $ra_side_.err
+}
+
+# compare_sides_ WHAT: compare ours.* with gnu.* (rc, out, err); print
+# WHAT and set fail=1 on a difference.
+compare_sides_ ()
+{
+  for cs_what_ in rc out err; do
+    compare gnu.$cs_what_ ours.$cs_what_ \
+      || { echo "$1: $cs_what_ differs from GNU's" >&2; fail=1; }
+  done
+}
+
+# check_no_crash_ WHAT RC: fail unless RC is an ordinary exit status;
+# a status above 128 is death by a signal (SIGBUS is 135, SIGSEGV 139).
+check_no_crash_ ()
+{
+  if test "$2" -gt 128; then
+    echo "$1: died by signal $(($2 - 128))" >&2
+    fail=1
+  fi
+}
+
+# is_prefix_ PART WHOLE: whether file PART holds the first bytes of
+# WHOLE (a partial copy has no wrong bytes).
+is_prefix_ ()
+{
+  ip_size_=$(stat -c %s "$1") || return 1
+  cmp -n "$ip_size_" "$1" "$2" >/dev/null 2>&1
+}
+
+# A scratch file system of SIZE (e.g. 1m) mounted on directory DIR,
+# removed when the test ends.  Skips the test when this cannot be done.
+mount_tiny_fs_ ()
+{
+  test "$(id -u)" = 0 || skip_ "mounting a small file system needs root"
+  mkdir -p "$2" || framework_failure_
+  mount -t tmpfs -o size="$1" tmpfs "$2" 2>/dev/null \
+    || skip_ "cannot mount a $1 tmpfs"
+  rel_mounts_="$PWD/$2 ${rel_mounts_-}"
+}
+
+cleanup_ ()
+{
+  for m_ in ${rel_mounts_-}; do
+    umount "$m_" 2>/dev/null
+  done
+  :
+}
+
+# The fault-injection library, or a skip when it was not built.
+require_faultshim_ ()
+{
+  faultshim_=${abs_top_builddir-$PWD/..}/tests/shim/faultshim.so
+  test -f "$faultshim_" || skip_ "tests/shim/faultshim.so was not built"
+  # A sanitizer build's runtime would otherwise insist on being loaded
+  # first; the shim only wraps system calls, so the order is harmless.
+  ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS+:$ASAN_OPTIONS}"
+  export ASAN_OPTIONS
+}
+
+# with_faults_ VAR=VALUE... -- CMD ARG...
+# Run CMD with the shim loaded and the FAULT_* settings given (in a
+# subshell, so that none is left over for the next call).
+with_faults_ ()
+{
+  ( while test "$1" != --; do
+      export "$1" || exit 99
+      shift
+    done
+    shift
+    LD_PRELOAD=$faultshim_ && export LD_PRELOAD && exec "$@" )
+}
+
+# The calls that read the source, and those that write the destination,
+# for FAULT_OP: whichever a method uses meets the fault.
+rel_read_ops_=read,pread,copy_file_range,sendfile
+rel_write_ops_=write,pwrite,copy_file_range,sendfile
+
+# exact_under_fault_ PROG MODE
+# Copy a file with our PROG (cp or dd) by every method and direct mode,
+# with FAULT_MODE=MODE on the reading side and then on the writing
+# side, and fail unless each copy succeeds silently and is byte-exact.
+# A fault the method never meets is noted in the log.
+exact_under_fault_ ()
+{
+  euf_prog_=$1 euf_mode_=$2
+  test -f src || head -c 1000000 /dev/urandom > src || framework_failure_
+  for method in $rel_methods_; do
+    for direct in $rel_directs_; do
+      euf_opts_=$(${euf_prog_}_xfer_opts_ $method $direct)
+      ours_accepts_ . $euf_prog_ $euf_opts_ || continue
+      for euf_side_ in read write; do
+        if test $euf_side_ = read; then
+          euf_ops_=$rel_read_ops_ euf_glob_='*/src'
+        else
+          euf_ops_=$rel_write_ops_ euf_glob_='*/dst'
+        fi
+        euf_what_="$euf_prog_ $euf_opts_ with $euf_mode_ ${euf_side_}s"
+        rm -f dst fault.log || framework_failure_
+        case $euf_prog_ in
+          cp) set -- "$ours_dir_/cp" $euf_opts_ src dst ;;
+          dd) set -- "$ours_dir_/dd" $euf_opts_ if=src of=dst bs=64k \
+                status=none ;;
+        esac
+        with_faults_ FAULT_OP=$euf_ops_ FAULT_FD_PATH="$euf_glob_" \
+          FAULT_MODE=$euf_mode_ FAULT_AT=303104 FAULT_LOG="$PWD/fault.log" \
+          -- timeout 60 "$@" > euf.out 2> euf.err
+        euf_rc_=$?
+        check_no_crash_ "$euf_what_" $euf_rc_
+        if test $euf_rc_ != 0 || test -s euf.err || test -s euf.out; then
+          echo "$euf_what_: exit $euf_rc_, output:"; cat euf.out euf.err
+          fail=1
+        fi
+        cmp src dst || { echo "$euf_what_: the copy differs"; fail=1; }
+        test -s fault.log || echo "note: $euf_what_: the fault was not met"
+      done
+    done
+  done
+}
+
+# resize_during_copy_ PROG
+# Shrink, then grow, the source while our PROG (cp or dd) copies it, by
+# every method and direct mode, once when the copy has written 303104
+# bytes and once just after the source is mapped into memory.  Either
+# PROG reports an error (exit 1, a message) or it succeeds and the copy
+# is what the source held at some point: the old bytes up to at least
+# the new size, or the whole new file.  Death by a signal (SIGBUS from
+# pages past the new end of file) fails the test.
+resize_during_copy_ ()
+{
+  rdc_prog_=$1
+  head -c 1000000 /dev/urandom > orig || framework_failure_
+  for method in $rel_methods_; do
+    for direct in $rel_directs_; do
+      rdc_opts_=$(${rdc_prog_}_xfer_opts_ $method $direct)
+      ours_accepts_ . $rdc_prog_ $rdc_opts_ || continue
+      for rdc_size_ in 100000 3000000; do
+        for rdc_when_ in write mmap; do
+          if test $rdc_when_ = write; then
+            set -- FAULT_OP=$rel_write_ops_ FAULT_FD_PATH='*/dst' \
+              FAULT_AT=303104
+          else
+            set -- FAULT_OP=mmap FAULT_FD_PATH='*/src' FAULT_AT=0
+          fi
+          set -- "$@" FAULT_MODE=resize FAULT_TARGET="$PWD/src" \
+            FAULT_SIZE=$rdc_size_ FAULT_LOG="$PWD/fault.log" -- timeout 60
+          case $rdc_prog_ in
+            cp) set -- "$@" "$ours_dir_/cp" $rdc_opts_ src dst ;;
+            dd) set -- "$@" "$ours_dir_/dd" $rdc_opts_ if=src of=dst \
+                  bs=64k status=none ;;
+          esac
+          rdc_what_="$rdc_prog_ $rdc_opts_, source resized to $rdc_size_"
+          rdc_what_="$rdc_what_ at its first $rdc_when_"
+          rm -f dst fault.log && cp orig src || framework_failure_
+          with_faults_ "$@" > rdc.out 2> rdc.err
+          rdc_rc_=$?
+          if ! test -s fault.log; then
+            echo "note: $rdc_what_: never happened"
+            continue
+          fi
+          check_no_crash_ "$rdc_what_" $rdc_rc_
+          case $rdc_rc_ in
+            0) rdc_got_=$(stat -c %s dst) || framework_failure_
+               if test $rdc_size_ -lt 1000000; then
+                 test $rdc_got_ -ge $rdc_size_ && is_prefix_ dst orig
+               else
+                 cmp -s dst src \
+                   || { test $rdc_got_ = 1000000 && is_prefix_ dst src; }
+               fi \
+                 || { echo "$rdc_what_: an inconsistent copy of" \
+                        "$rdc_got_ bytes reported as success"; fail=1; } ;;
+            1) grep "^.*$rdc_prog_: " rdc.err > /dev/null \
+                 || { echo "$rdc_what_: exit 1 with no message"; fail=1; } ;;
+            *) echo "$rdc_what_: exit $rdc_rc_"; cat rdc.err; fail=1 ;;
+          esac
+        done
+      done
+    done
+  done
+}
+
+# stalled_run_ SIDE ACTION PROG ARG...
+# Run our or GNU's (SIDE) PROG ARG..., which copies to a file named dst,
+# stall it in the write that reaches byte 303104 of dst, evaluate the
+# shell command ACTION there (the process ID is in $stalled_pid_), then
+# let it go on.  Leaves SIDE.rc, SIDE.out and SIDE.err as run_as_ does,
+# dd's figures masked.  GNU cp copies with read and write here, since
+# the shim takes copy_file_range away.
+stalled_run_ ()
+{
+  sr_side_=$1 sr_action_=$2; shift 2
+  if test $sr_side_ = ours; then sr_dir_=$ours_dir_; else sr_dir_=$gnu_dir_; fi
+  rm -f dst stalled || framework_failure_
+  # The program replaces the subshell, so that $! is its process ID.
+  ( PATH="$sr_dir_:$PATH" LD_PRELOAD=$faultshim_ \
+      FAULT_OP=$rel_write_ops_ FAULT_FD_PATH='*/dst' FAULT_AT=303104 \
+      FAULT_MODE=pause FAULT_FLAG="$PWD/stalled" \
+      FAULT_DISABLE=copy_file_range \
+    && export PATH LD_PRELOAD FAULT_OP FAULT_FD_PATH FAULT_AT FAULT_MODE \
+         FAULT_FLAG FAULT_DISABLE \
+    && exec "$@" ) > $sr_side_.out 2> $sr_side_.err < /dev/null &
+  stalled_pid_=$!
+  sr_i_=0
+  until test -e stalled; do
+    sr_i_=$(($sr_i_ + 1))
+    test $sr_i_ -le 200 || { kill -KILL $stalled_pid_; break; }
+    sleep .05
+  done
+  eval "$sr_action_"
+  rm -f stalled
+  wait $stalled_pid_
+  echo $? > $sr_side_.rc
+  mask_dd_times_ < $sr_side_.err > $sr_side_.err-t \
+    && mv $sr_side_.err-t $sr_side_.err
+}
+
+# signal_mid_copy_ SIDE SIG PROG ARG...
+# stalled_run_ with signal SIG sent where the copy is stalled, and time
+# for a handler, if any, to run before the stalled call ends.
+signal_mid_copy_ ()
+{
+  smc_side_=$1 smc_sig_=$2; shift 2
+  stalled_run_ $smc_side_ "kill -$smc_sig_ \$stalled_pid_; sleep .3" "$@"
+}
+
+# ours_has_option_ PROG OPTION: whether our PROG knows OPTION; if not,
+# say so in the log.
+ours_has_option_ ()
+{
+  if "$ours_dir_/$1" "$2" --help > /dev/null 2>&1; then
+    return 0
+  fi
+  echo "note: skipping $1 $2: our $1 does not know it"
+  return 1
+}

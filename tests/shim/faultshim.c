@@ -1,0 +1,505 @@
+/* faultshim.c -- an LD_PRELOAD library that injects I/O faults, for tests.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+/* The tests load this library into our cp and dd and into GNU's, so
+   that both meet the same failure at the same byte and their reactions
+   can be compared.  It is driven by the environment:
+
+   FAULT_OP       which calls are affected, a comma-separated list of
+                  read write pread pwrite copy_file_range sendfile mmap
+   FAULT_FD_PATH  a glob (fnmatch) of the file the call must be on, as
+                  /proc/self/fd/N names it; with no match, no fault
+   FAULT_AT       the file offset the fault waits for (default 0): a call
+                  is hit once the bytes it would move reach this offset
+   FAULT_LEN      for eio and enospc, the length of the bad region that
+                  starts at FAULT_AT (default 1): a call is failed only if
+                  its bytes overlap the region, so a program that skips
+                  past it (dd conv=noerror) reads on normally
+   FAULT_MODE     eio, enospc    fail the call with that errno
+                  short          move at most half the bytes asked for,
+                                 and never past FAULT_AT in one call (on
+                                 a descriptor open for direct I/O, in
+                                 multiples of 4096 bytes)
+                  eintr          fail every other call with EINTR
+                  slow           sleep FAULT_SLEEP_MS (default 50) first
+                  pause          create the file FAULT_FLAG, then wait
+                                 until it is removed (at most 60 s)
+                  resize         once, set the size of FAULT_TARGET (a
+                                 file name) to FAULT_SIZE, then go on
+   FAULT_COUNT    inject at most this many times (default: no limit)
+   FAULT_DISABLE  calls to fail with ENOSYS, e.g. copy_file_range, so a
+                  program falls back to read and write
+   FAULT_LOG      a file to which each injection is appended, so a test
+                  can tell that the fault was met at all.
+
+   A call on a descriptor that does not match FAULT_FD_PATH, or before
+   FAULT_AT, goes through untouched.  */
+
+#define _GNU_SOURCE 1
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+
+enum op
+{
+  OP_READ = 1 << 0,
+  OP_WRITE = 1 << 1,
+  OP_PREAD = 1 << 2,
+  OP_PWRITE = 1 << 3,
+  OP_CFR = 1 << 4,
+  OP_SENDFILE = 1 << 5,
+  OP_MMAP = 1 << 6
+};
+
+static struct op_name
+{
+  char const *name;
+  int op;
+} const op_names[] =
+{
+  { "read", OP_READ }, { "write", OP_WRITE },
+  { "pread", OP_PREAD }, { "pwrite", OP_PWRITE },
+  { "copy_file_range", OP_CFR }, { "sendfile", OP_SENDFILE },
+  { "mmap", OP_MMAP }
+};
+
+enum mode
+{
+  MODE_NONE, MODE_EIO, MODE_ENOSPC, MODE_SHORT, MODE_EINTR, MODE_SLOW,
+  MODE_PAUSE, MODE_RESIZE
+};
+
+static struct
+{
+  bool ready;
+  int ops;			/* OP_* bits to fault */
+  int disabled;			/* OP_* bits to fail with ENOSYS */
+  char const *path_glob;
+  off_t at;
+  off_t len;
+  enum mode mode;
+  long count;			/* injections left; negative: no limit */
+  long sleep_ms;
+  char const *flag;
+  char const *target;
+  off_t size;
+  char const *log;
+  bool eintr_due;		/* the next matching call gets EINTR */
+  size_t align;			/* what a short count is a multiple of */
+} cfg;
+
+static ssize_t (*real_read) (int, void *, size_t);
+static ssize_t (*real_write) (int, void const *, size_t);
+static ssize_t (*real_pread) (int, void *, size_t, off_t);
+static ssize_t (*real_pwrite) (int, void const *, size_t, off_t);
+static ssize_t (*real_cfr) (int, off_t *, int, off_t *, size_t,
+                            unsigned int);
+static ssize_t (*real_sendfile) (int, int, off_t *, size_t);
+static void *(*real_mmap) (void *, size_t, int, int, int, off_t);
+
+static int
+parse_ops (char const *list)
+{
+  int ops = 0;
+  if (!list)
+    return 0;
+  for (char const *p = list; *p; )
+    {
+      size_t len = strcspn (p, ",");
+      for (size_t i = 0; i < sizeof op_names / sizeof op_names[0]; i++)
+        if (strlen (op_names[i].name) == len
+            && memcmp (op_names[i].name, p, len) == 0)
+          ops |= op_names[i].op;
+      p += len;
+      if (*p == ',')
+        p++;
+    }
+  return ops;
+}
+
+static enum mode
+parse_mode (char const *s)
+{
+  static char const *const names[] =
+    { "", "eio", "enospc", "short", "eintr", "slow", "pause", "resize" };
+  if (s)
+    for (size_t i = 1; i < sizeof names / sizeof names[0]; i++)
+      if (strcmp (s, names[i]) == 0)
+        return i;
+  return MODE_NONE;
+}
+
+static long long
+env_number (char const *name, long long dflt)
+{
+  char const *s = getenv (name);
+  return s && *s ? strtoll (s, NULL, 0) : dflt;
+}
+
+static void *
+next_symbol (char const *name)
+{
+  void *sym = dlsym (RTLD_NEXT, name);
+  if (!sym)
+    {
+      static char const msg[] = "faultshim: a libc symbol is missing\n";
+      /* Nothing can work without the real call.  */
+      if (write (STDERR_FILENO, msg, sizeof msg - 1) < 0)
+        _exit (99);
+      _exit (99);
+    }
+  return sym;
+}
+
+static void
+setup (void)
+{
+  if (cfg.ready)
+    return;
+  real_read = next_symbol ("read");
+  real_write = next_symbol ("write");
+  real_pread = next_symbol ("pread64");
+  real_pwrite = next_symbol ("pwrite64");
+  real_cfr = next_symbol ("copy_file_range");
+  real_sendfile = next_symbol ("sendfile64");
+  real_mmap = next_symbol ("mmap64");
+  cfg.ops = parse_ops (getenv ("FAULT_OP"));
+  cfg.disabled = parse_ops (getenv ("FAULT_DISABLE"));
+  cfg.path_glob = getenv ("FAULT_FD_PATH");
+  cfg.at = env_number ("FAULT_AT", 0);
+  cfg.len = env_number ("FAULT_LEN", 1);
+  cfg.mode = parse_mode (getenv ("FAULT_MODE"));
+  cfg.count = env_number ("FAULT_COUNT", -1);
+  cfg.sleep_ms = env_number ("FAULT_SLEEP_MS", 50);
+  cfg.flag = getenv ("FAULT_FLAG");
+  cfg.target = getenv ("FAULT_TARGET");
+  cfg.size = env_number ("FAULT_SIZE", 0);
+  cfg.log = getenv ("FAULT_LOG");
+  cfg.eintr_due = true;
+  cfg.ready = true;
+}
+
+/* Whether FD is the file the faults are aimed at.  */
+static bool
+fd_matches (int fd)
+{
+  if (!cfg.path_glob || fd < 0)
+    return false;
+  char link[64], name[4096];
+  snprintf (link, sizeof link, "/proc/self/fd/%d", fd);
+  ssize_t n = readlink (link, name, sizeof name - 1);
+  if (n < 0)
+    return false;
+  name[n] = '\0';
+  return fnmatch (cfg.path_glob, name, 0) == 0;
+}
+
+/* Append a line saying what was injected, for the test's log.  */
+static void
+note (char const *what, off_t offset, size_t len)
+{
+  if (!cfg.log)
+    return;
+  int saved_errno = errno;
+  int fd = open (cfg.log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (0 <= fd)
+    {
+      char line[128];
+      int n = snprintf (line, sizeof line, "%s at %lld len %zu\n", what,
+                        (long long) offset, len);
+      if (real_write (fd, line, n) < 0)
+        n = 0;
+      close (fd);
+    }
+  errno = saved_errno;
+}
+
+static void
+sleep_ms (long ms)
+{
+  struct timespec ts = { ms / 1000, ms % 1000 * 1000000 };
+  nanosleep (&ts, NULL);
+}
+
+/* Signal, through FAULT_FLAG, that the call has been reached, and wait
+   for the test to let it go on by removing that file.  */
+static void
+pause_here (void)
+{
+  if (cfg.flag)
+    {
+      int fd = open (cfg.flag, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+      if (0 <= fd)
+        close (fd);
+    }
+  for (int i = 0; i < 60 * 20; i++)
+    {
+      if (!cfg.flag || access (cfg.flag, F_OK) != 0)
+        break;
+      sleep_ms (50);
+    }
+}
+
+static void
+resize_target (void)
+{
+  if (!cfg.target)
+    return;
+  int fd = open (cfg.target, O_WRONLY | O_CLOEXEC);
+  if (0 <= fd)
+    {
+      if (ftruncate (fd, cfg.size) != 0)
+        note ("resize-failed", cfg.size, 0);
+      close (fd);
+    }
+}
+
+/* The decision for one call moving *LEN bytes at OFFSET of a matching
+   descriptor: return 0 to make the call (perhaps with *LEN reduced),
+   or an errno value to fail it with.  */
+static int
+inject (char const *what, off_t offset, size_t *len)
+{
+  if (cfg.mode == MODE_NONE || cfg.count == 0)
+    return 0;
+  /* Not there yet: the call ends before the fault's offset.  */
+  if (offset + (off_t) *len <= cfg.at && !(*len == 0 && offset == cfg.at))
+    return 0;
+
+  int err = 0;
+  switch (cfg.mode)
+    {
+    case MODE_EIO:
+    case MODE_ENOSPC:
+      /* Past the bad region: nothing wrong there.  */
+      if (cfg.at + cfg.len <= offset)
+        return 0;
+      err = cfg.mode == MODE_EIO ? EIO : ENOSPC;
+      break;
+    case MODE_SHORT:
+      if (*len <= cfg.align)
+        return 0;
+      if (offset < cfg.at)
+        *len = cfg.at - offset;
+      else
+        *len /= 2;
+      /* Direct I/O moves whole blocks, even when it comes up short.  */
+      *len -= *len % cfg.align;
+      if (*len == 0)
+        *len = cfg.align;
+      break;
+    case MODE_EINTR:
+      cfg.eintr_due = !cfg.eintr_due;
+      if (cfg.eintr_due)
+        return 0;
+      err = EINTR;
+      break;
+    case MODE_SLOW:
+      sleep_ms (cfg.sleep_ms);
+      break;
+    case MODE_PAUSE:
+      note (what, offset, *len);
+      pause_here ();
+      break;
+    case MODE_RESIZE:
+      resize_target ();
+      break;
+    case MODE_NONE:
+      return 0;
+    }
+  if (cfg.mode != MODE_PAUSE)
+    note (what, offset, *len);
+  if (0 < cfg.count)
+    cfg.count--;
+  if (cfg.mode == MODE_PAUSE || cfg.mode == MODE_RESIZE)
+    cfg.count = 0;
+  return err;
+}
+
+/* Decide for a call of kind OP on FD at OFFSET (-1: FD's own offset).  */
+static int
+decide (int op, char const *what, int fd, off_t offset, size_t *len)
+{
+  setup ();
+  if (cfg.disabled & op)
+    return ENOSYS;
+  if (!(cfg.ops & op) || !fd_matches (fd))
+    return 0;
+  if (offset < 0)
+    offset = lseek (fd, 0, SEEK_CUR);
+  if (offset < 0)
+    offset = 0;
+  int flags = fcntl (fd, F_GETFL);
+  cfg.align = 0 <= flags && (flags & O_DIRECT) ? 4096 : 1;
+  return inject (what, offset, len);
+}
+
+ssize_t
+read (int fd, void *buf, size_t len)
+{
+  int err = decide (OP_READ, "read", fd, -1, &len);
+  if (err)
+    {
+      errno = err;
+      return -1;
+    }
+  return real_read (fd, buf, len);
+}
+
+ssize_t
+__read_chk (int fd, void *buf, size_t len, size_t buflen)
+{
+  return read (fd, buf, len < buflen ? len : buflen);
+}
+
+ssize_t
+write (int fd, void const *buf, size_t len)
+{
+  int err = decide (OP_WRITE, "write", fd, -1, &len);
+  if (err)
+    {
+      errno = err;
+      return -1;
+    }
+  return real_write (fd, buf, len);
+}
+
+ssize_t
+pread64 (int fd, void *buf, size_t len, off_t offset)
+{
+  int err = decide (OP_PREAD, "pread", fd, offset, &len);
+  if (err)
+    {
+      errno = err;
+      return -1;
+    }
+  return real_pread (fd, buf, len, offset);
+}
+
+ssize_t
+pread (int fd, void *buf, size_t len, off_t offset)
+{
+  return pread64 (fd, buf, len, offset);
+}
+
+ssize_t
+pwrite64 (int fd, void const *buf, size_t len, off_t offset)
+{
+  int err = decide (OP_PWRITE, "pwrite", fd, offset, &len);
+  if (err)
+    {
+      errno = err;
+      return -1;
+    }
+  return real_pwrite (fd, buf, len, offset);
+}
+
+ssize_t
+pwrite (int fd, void const *buf, size_t len, off_t offset)
+{
+  return pwrite64 (fd, buf, len, offset);
+}
+
+/* The kernel-side copies are aimed at by their input descriptor, or
+   else by their output descriptor.  */
+static int
+decide_pair (int op, char const *what, int in, off_t const *in_off,
+             int out, off_t const *out_off, size_t *len)
+{
+  setup ();
+  if (cfg.disabled & op)
+    return ENOSYS;
+  if (!(cfg.ops & op))
+    return 0;
+  if (fd_matches (in))
+    return decide (op, what, in, in_off ? *in_off : -1, len);
+  return decide (op, what, out, out_off ? *out_off : -1, len);
+}
+
+ssize_t
+copy_file_range (int in, off_t *in_off, int out, off_t *out_off,
+                 size_t len, unsigned int flags)
+{
+  int err = decide_pair (OP_CFR, "copy_file_range", in, in_off,
+                         out, out_off, &len);
+  if (err)
+    {
+      errno = err;
+      return -1;
+    }
+  return real_cfr (in, in_off, out, out_off, len, flags);
+}
+
+ssize_t
+sendfile64 (int out, int in, off_t *offset, size_t len)
+{
+  int err = decide_pair (OP_SENDFILE, "sendfile", in, offset, out, NULL,
+                         &len);
+  if (err)
+    {
+      errno = err;
+      return -1;
+    }
+  return real_sendfile (out, in, offset, len);
+}
+
+ssize_t
+sendfile (int out, int in, off_t *offset, size_t len)
+{
+  return sendfile64 (out, in, offset, len);
+}
+
+/* A mapping is hit after it is made, so that a resize pulls the file
+   out from under pages the program is about to touch.  Error modes
+   fail the mmap call itself.  */
+void *
+mmap64 (void *addr, size_t len, int prot, int flags, int fd, off_t offset)
+{
+  size_t n = len;
+  int err = 0;
+  bool resize = false;
+
+  setup ();
+  if (cfg.disabled & OP_MMAP)
+    err = ENODEV;
+  else if (cfg.mode == MODE_RESIZE)
+    {
+      resize = (cfg.ops & OP_MMAP) && 0 <= fd && fd_matches (fd)
+               && cfg.count != 0 && cfg.at < offset + (off_t) len;
+    }
+  else if (0 <= fd)
+    err = decide (OP_MMAP, "mmap", fd, offset, &n);
+  if (err)
+    {
+      errno = err;
+      return MAP_FAILED;
+    }
+  void *p = real_mmap (addr, len, prot, flags, fd, offset);
+  if (resize && p != MAP_FAILED)
+    inject ("mmap", offset, &n);
+  return p;
+}
+
+void *
+mmap (void *addr, size_t len, int prot, int flags, int fd, off_t offset)
+{
+  return mmap64 (addr, len, prot, flags, fd, offset);
+}
