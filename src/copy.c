@@ -261,15 +261,16 @@ make_backup (char const *src, struct stat const *src_st, char const *dst,
   return backup;
 }
 
+/* Remove DST to make room for its copy, saying so if VERBOSE.  */
 static bool
-remove_destination (char const *dst, struct cp_options const *x)
+remove_destination (char const *dst, bool verbose)
 {
   if (unlink (dst) != 0 && errno != ENOENT)
     {
       error (0, errno, _("cannot remove %s"), quoteaf (dst));
       return false;
     }
-  if (x->verbose)
+  if (verbose)
     printf (_("removed %s\n"), quoteaf (dst));
   return true;
 }
@@ -301,16 +302,20 @@ open_destination (char const *dst, struct stat const *src_st, bool exists,
                            | (x->attributes_only ? 0 : O_TRUNC)));
       if (0 <= fd)
         return fd;
+      struct stat st;
+      if (errno == ENOENT && lstat (dst, &st) == 0 && S_ISLNK (st.st_mode))
+        {
+          error (0, 0, _("not writing through dangling symlink %s"),
+                 quoteaf (dst));
+          return -1;
+        }
       if (!x->force)
         {
           error (0, errno, _("cannot create regular file %s"), quoteaf (dst));
           return -1;
         }
-      if (unlink (dst) != 0 && errno != ENOENT)
-        {
-          error (0, errno, _("cannot remove %s"), quoteaf (dst));
-          return -1;
-        }
+      if (!remove_destination (dst, x->verbose))
+        return -1;
     }
 
   mode_t mode = new_file_mode (src_st, x);
@@ -650,14 +655,11 @@ prepare_overwrite (char const *src, struct stat const *src_st,
     }
   if (x->remove_destination || replace)
     {
+      /* -f with -l or -s replaces links without a word.  */
+      bool quiet = ((x->hard_link || x->symbolic_link)
+                    && !x->remove_destination);
       *exists = false;
-      return remove_destination (dst, x);
-    }
-  if (S_ISLNK (d->lst.st_mode) && !d->st_ok && copies_data (src_st, x))
-    {
-      error (0, 0, _("not writing through dangling symlink %s"),
-             quoteaf (dst));
-      return false;
+      return remove_destination (dst, x->verbose && !quiet);
     }
   return true;
 }
@@ -779,14 +781,17 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
         }
     }
 
+  /* As in GNU cp, a file is named before it is copied, so that what
+     goes wrong while copying it comes after its name.  */
+  if (ok && x->verbose)
+    print_verbose (src, dst, backup);
+
   struct stat dst_st;
   if (ok)
     ok = make_copy (src, &src_st, follow, dst, exists,
                     earlier ? earlier->name : NULL, &dst_st, x);
   if (ok)
     {
-      if (x->verbose)
-        print_verbose (src, dst, backup);
       if (dst_st.st_mode == 0 && lstat (dst, &dst_st) != 0)
         dst_st.st_mode = 0;
       if (track_links && !earlier)
