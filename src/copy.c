@@ -614,6 +614,47 @@ make_copy (char const *src, struct stat const *src_st, bool follow,
   return copy_special (src, src_st, dst, x);
 }
 
+/* Write MODE's permission bits as ls -l does, in BUF of 10 bytes.  */
+static void
+permission_string (mode_t mode, char *buf)
+{
+  static char const rwx[] = "rwxrwxrwx";
+  for (int i = 0; i < 9; i++)
+    buf[i] = mode & (S_IRUSR >> i) ? rwx[i] : '-';
+  if (mode & S_ISUID)
+    buf[2] = buf[2] == 'x' ? 's' : 'S';
+  if (mode & S_ISGID)
+    buf[5] = buf[5] == 'x' ? 's' : 'S';
+  if (mode & S_ISVTX)
+    buf[8] = buf[8] == 'x' ? 't' : 'T';
+  buf[9] = '\0';
+}
+
+/* -i: ask whether to overwrite DST (status DST_ST), mentioning its
+   permissions if we could not write it.  Return the answer.  */
+static bool
+ask_overwrite (char const *dst, struct stat const *dst_st,
+               struct cp_options const *x)
+{
+  if (!S_ISLNK (dst_st->st_mode)
+      && faccessat (AT_FDCWD, dst, W_OK, AT_EACCESS) != 0)
+    {
+      char perms[10];
+      unsigned int mode = dst_st->st_mode & (S_ISUID | S_ISGID | S_ISVTX
+                                             | S_IRWXU | S_IRWXG | S_IRWXO);
+      permission_string (mode, perms);
+      if (x->force || x->remove_destination)
+        fprintf (stderr, _("%s: replace %s, overriding mode %04o (%s)? "),
+                 program_name, quoteaf (dst), mode, perms);
+      else
+        fprintf (stderr, _("%s: unwritable %s (mode %04o, %s); try anyway? "),
+                 program_name, quoteaf (dst), mode, perms);
+    }
+  else
+    fprintf (stderr, _("%s: overwrite %s? "), program_name, quoteaf (dst));
+  return yesno ();
+}
+
 /* Decide whether the non-directory SRC may and should replace the
    existing destination D, and make room for it.  Set *GO to false to
    skip the file quietly; set *BACKUP to the backup's name if one was
@@ -639,12 +680,8 @@ prepare_overwrite (char const *src, struct stat const *src_st,
           || (st.tv_sec == dt.tv_sec && st.tv_nsec <= dt.tv_nsec))
         return true;
     }
-  if (x->interactive == CP_ASK)
-    {
-      fprintf (stderr, _("%s: overwrite %s? "), program_name, quoteaf (dst));
-      if (!yesno ())
-        return true;
-    }
+  if (x->interactive == CP_ASK && !ask_overwrite (dst, &d->lst, x))
+    return true;
 
   *go = true;
   if (x->backup_type != no_backups)
