@@ -52,6 +52,15 @@ struct copy_ctx
   dev_t top_dev;		/* the operand's device, for -x */
   bool command_line;		/* this file is an operand */
   bool *into_self;		/* set when the operand is found in its copy */
+  struct ancestor const *ancestors; /* the source directories above */
+};
+
+/* A source directory being copied, and the one it is in.  */
+struct ancestor
+{
+  ino_t ino;
+  dev_t dev;
+  struct ancestor const *up;
 };
 
 /* The destination as found before copying.  */
@@ -498,8 +507,8 @@ static bool copy_internal (char const *src, char const *dst,
 /* Copy each entry of the directory SRC into DST.  Once the operand
    turns out to be copied into itself, nothing more of it is copied.  */
 static bool
-copy_entries (char const *src, char const *dst, struct copy_ctx const *ctx,
-              struct cp_options const *x)
+copy_entries (char const *src, struct stat const *src_st, char const *dst,
+              struct copy_ctx const *ctx, struct cp_options const *x)
 {
   char *names = savedir (src, SAVEDIR_SORT_FASTREAD);
   if (!names)
@@ -508,8 +517,10 @@ copy_entries (char const *src, char const *dst, struct copy_ctx const *ctx,
       return false;
     }
 
+  struct ancestor self = { src_st->st_ino, src_st->st_dev, ctx->ancestors };
   struct copy_ctx sub = *ctx;
   sub.command_line = false;
+  sub.ancestors = &self;
   bool ok = true;
   for (char const *name = names; *name && !*ctx->into_self;
        name += strlen (name) + 1)
@@ -532,6 +543,12 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
                 bool exists, struct copy_ctx const *ctx,
                 struct cp_options const *x)
 {
+  for (struct ancestor const *a = ctx->ancestors; a; a = a->up)
+    if (a->ino == src_st->st_ino && a->dev == src_st->st_dev)
+      {
+        error (0, 0, _("cannot copy cyclic symbolic link %s"), quoteaf (src));
+        return false;
+      }
   if (inode_lookup (made_map, src_st))
     {
       error (0, 0, _("cannot copy a directory, %s, into itself, %s"),
@@ -567,7 +584,7 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
   bool ok = true;
   if (! (x->one_file_system && !ctx->command_line
          && src_st->st_dev != ctx->top_dev))
-    ok = copy_entries (src, dst, ctx, x);
+    ok = copy_entries (src, src_st, dst, ctx, x);
 
   /* A new directory gets the source's permissions (or with
      --no-preserve=mode the default ones) less the umask, and its sticky
@@ -845,7 +862,7 @@ bool
 copy (char const *src_name, char const *dst_name, struct cp_options const *x)
 {
   bool into_self = false;
-  struct copy_ctx ctx = { src_name, dst_name, 0, true, &into_self };
+  struct copy_ctx ctx = { src_name, dst_name, 0, true, &into_self, NULL };
   struct stat st;
   if (x->one_file_system && stat (src_name, &st) == 0)
     ctx.top_dev = st.st_dev;
