@@ -52,6 +52,15 @@ struct copy_ctx
   dev_t top_dev;		/* the operand's device, for -x */
   bool command_line;		/* this file is an operand */
   bool *into_self;		/* set when the operand is found in its copy */
+  struct ancestor const *ancestors; /* the source directories above */
+};
+
+/* A source directory being copied, and the one it is in.  */
+struct ancestor
+{
+  ino_t ino;
+  dev_t dev;
+  struct ancestor const *up;
 };
 
 /* The destination as found before copying.  */
@@ -261,15 +270,16 @@ make_backup (char const *src, struct stat const *src_st, char const *dst,
   return backup;
 }
 
+/* Remove DST to make room for its copy, saying so if VERBOSE.  */
 static bool
-remove_destination (char const *dst, struct cp_options const *x)
+remove_destination (char const *dst, bool verbose)
 {
   if (unlink (dst) != 0 && errno != ENOENT)
     {
       error (0, errno, _("cannot remove %s"), quoteaf (dst));
       return false;
     }
-  if (x->verbose)
+  if (verbose)
     printf (_("removed %s\n"), quoteaf (dst));
   return true;
 }
@@ -301,16 +311,20 @@ open_destination (char const *dst, struct stat const *src_st, bool exists,
                            | (x->attributes_only ? 0 : O_TRUNC)));
       if (0 <= fd)
         return fd;
+      struct stat st;
+      if (errno == ENOENT && lstat (dst, &st) == 0 && S_ISLNK (st.st_mode))
+        {
+          error (0, 0, _("not writing through dangling symlink %s"),
+                 quoteaf (dst));
+          return -1;
+        }
       if (!x->force)
         {
           error (0, errno, _("cannot create regular file %s"), quoteaf (dst));
           return -1;
         }
-      if (unlink (dst) != 0 && errno != ENOENT)
-        {
-          error (0, errno, _("cannot remove %s"), quoteaf (dst));
-          return -1;
-        }
+      if (!remove_destination (dst, x->verbose))
+        return -1;
     }
 
   mode_t mode = new_file_mode (src_st, x);
@@ -493,8 +507,8 @@ static bool copy_internal (char const *src, char const *dst,
 /* Copy each entry of the directory SRC into DST.  Once the operand
    turns out to be copied into itself, nothing more of it is copied.  */
 static bool
-copy_entries (char const *src, char const *dst, struct copy_ctx const *ctx,
-              struct cp_options const *x)
+copy_entries (char const *src, struct stat const *src_st, char const *dst,
+              struct copy_ctx const *ctx, struct cp_options const *x)
 {
   char *names = savedir (src, SAVEDIR_SORT_FASTREAD);
   if (!names)
@@ -503,8 +517,10 @@ copy_entries (char const *src, char const *dst, struct copy_ctx const *ctx,
       return false;
     }
 
+  struct ancestor self = { src_st->st_ino, src_st->st_dev, ctx->ancestors };
   struct copy_ctx sub = *ctx;
   sub.command_line = false;
+  sub.ancestors = &self;
   bool ok = true;
   for (char const *name = names; *name && !*ctx->into_self;
        name += strlen (name) + 1)
@@ -527,6 +543,12 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
                 bool exists, struct copy_ctx const *ctx,
                 struct cp_options const *x)
 {
+  for (struct ancestor const *a = ctx->ancestors; a; a = a->up)
+    if (a->ino == src_st->st_ino && a->dev == src_st->st_dev)
+      {
+        error (0, 0, _("cannot copy cyclic symbolic link %s"), quoteaf (src));
+        return false;
+      }
   if (inode_lookup (made_map, src_st))
     {
       error (0, 0, _("cannot copy a directory, %s, into itself, %s"),
@@ -562,7 +584,7 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
   bool ok = true;
   if (! (x->one_file_system && !ctx->command_line
          && src_st->st_dev != ctx->top_dev))
-    ok = copy_entries (src, dst, ctx, x);
+    ok = copy_entries (src, src_st, dst, ctx, x);
 
   /* A new directory gets the source's permissions (or with
      --no-preserve=mode the default ones) less the umask, and its sticky
@@ -609,6 +631,47 @@ make_copy (char const *src, struct stat const *src_st, bool follow,
   return copy_special (src, src_st, dst, x);
 }
 
+/* Write MODE's permission bits as ls -l does, in BUF of 10 bytes.  */
+static void
+permission_string (mode_t mode, char *buf)
+{
+  static char const rwx[] = "rwxrwxrwx";
+  for (int i = 0; i < 9; i++)
+    buf[i] = mode & (S_IRUSR >> i) ? rwx[i] : '-';
+  if (mode & S_ISUID)
+    buf[2] = buf[2] == 'x' ? 's' : 'S';
+  if (mode & S_ISGID)
+    buf[5] = buf[5] == 'x' ? 's' : 'S';
+  if (mode & S_ISVTX)
+    buf[8] = buf[8] == 'x' ? 't' : 'T';
+  buf[9] = '\0';
+}
+
+/* -i: ask whether to overwrite DST (status DST_ST), mentioning its
+   permissions if we could not write it.  Return the answer.  */
+static bool
+ask_overwrite (char const *dst, struct stat const *dst_st,
+               struct cp_options const *x)
+{
+  if (!S_ISLNK (dst_st->st_mode)
+      && faccessat (AT_FDCWD, dst, W_OK, AT_EACCESS) != 0)
+    {
+      char perms[10];
+      unsigned int mode = dst_st->st_mode & (S_ISUID | S_ISGID | S_ISVTX
+                                             | S_IRWXU | S_IRWXG | S_IRWXO);
+      permission_string (mode, perms);
+      if (x->force || x->remove_destination)
+        fprintf (stderr, _("%s: replace %s, overriding mode %04o (%s)? "),
+                 program_name, quoteaf (dst), mode, perms);
+      else
+        fprintf (stderr, _("%s: unwritable %s (mode %04o, %s); try anyway? "),
+                 program_name, quoteaf (dst), mode, perms);
+    }
+  else
+    fprintf (stderr, _("%s: overwrite %s? "), program_name, quoteaf (dst));
+  return yesno ();
+}
+
 /* Decide whether the non-directory SRC may and should replace the
    existing destination D, and make room for it.  Set *GO to false to
    skip the file quietly; set *BACKUP to the backup's name if one was
@@ -634,12 +697,8 @@ prepare_overwrite (char const *src, struct stat const *src_st,
           || (st.tv_sec == dt.tv_sec && st.tv_nsec <= dt.tv_nsec))
         return true;
     }
-  if (x->interactive == CP_ASK)
-    {
-      fprintf (stderr, _("%s: overwrite %s? "), program_name, quoteaf (dst));
-      if (!yesno ())
-        return true;
-    }
+  if (x->interactive == CP_ASK && !ask_overwrite (dst, &d->lst, x))
+    return true;
 
   *go = true;
   if (x->backup_type != no_backups)
@@ -650,14 +709,11 @@ prepare_overwrite (char const *src, struct stat const *src_st,
     }
   if (x->remove_destination || replace)
     {
+      /* -f with -l or -s replaces links without a word.  */
+      bool quiet = ((x->hard_link || x->symbolic_link)
+                    && !x->remove_destination);
       *exists = false;
-      return remove_destination (dst, x);
-    }
-  if (S_ISLNK (d->lst.st_mode) && !d->st_ok && copies_data (src_st, x))
-    {
-      error (0, 0, _("not writing through dangling symlink %s"),
-             quoteaf (dst));
-      return false;
+      return remove_destination (dst, x->verbose && !quiet);
     }
   return true;
 }
@@ -779,14 +835,17 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
         }
     }
 
+  /* As in GNU cp, a file is named before it is copied, so that what
+     goes wrong while copying it comes after its name.  */
+  if (ok && x->verbose)
+    print_verbose (src, dst, backup);
+
   struct stat dst_st;
   if (ok)
     ok = make_copy (src, &src_st, follow, dst, exists,
                     earlier ? earlier->name : NULL, &dst_st, x);
   if (ok)
     {
-      if (x->verbose)
-        print_verbose (src, dst, backup);
       if (dst_st.st_mode == 0 && lstat (dst, &dst_st) != 0)
         dst_st.st_mode = 0;
       if (track_links && !earlier)
@@ -803,7 +862,7 @@ bool
 copy (char const *src_name, char const *dst_name, struct cp_options const *x)
 {
   bool into_self = false;
-  struct copy_ctx ctx = { src_name, dst_name, 0, true, &into_self };
+  struct copy_ctx ctx = { src_name, dst_name, 0, true, &into_self, NULL };
   struct stat st;
   if (x->one_file_system && stat (src_name, &st) == 0)
     ctx.top_dev = st.st_dev;

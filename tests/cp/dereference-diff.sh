@@ -12,6 +12,11 @@ ln -s sub fix/d/to-sub || framework_failure_
 ln -s d fix/to-d || framework_failure_
 ln -s d/a fix/to-file || framework_failure_
 ln -s nowhere fix/dangling || framework_failure_
+# Each directory holds one cycle, so the diagnostics come in one order.
+mkdir -p fix/loop fix/up/sub || framework_failure_
+printf 'l\n' > fix/loop/f || framework_failure_
+ln -s . fix/loop/self || framework_failure_
+ln -s .. fix/up/sub/back || framework_failure_
 
 diff_run_ default-follows cp to-file t
 diff_run_ P-file cp -P to-file t
@@ -28,5 +33,8 @@ diff_run_ dangling-default cp dangling t
 diff_run_ dangling-P cp -P dangling t
 diff_run_ dangling-L cp -rL dangling t
 diff_run_ last-wins cp -L -P to-file t
+diff_run_ cyclic-self cp -rL loop copy
+diff_run_ cyclic-up cp -rL up copy
+diff_run_ cyclic-H cp -rH loop/self copy
 
 Exit $fail

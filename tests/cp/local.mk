@@ -30,6 +30,7 @@ TESTS += \
   tests/cp/tree-overwrite-diff.sh \
   tests/cp/link-dest-diff.sh \
   tests/cp/preserve-links-diff.sh \
-  tests/cp/one-file-system-diff.sh
+  tests/cp/one-file-system-diff.sh \
+  tests/cp/verbose-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))

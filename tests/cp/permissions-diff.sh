@@ -18,6 +18,13 @@ chmod 555 fix/ro || framework_failure_
 chmod 700 fix/locked || framework_failure_
 chmod 444 fix/protected || framework_failure_
 chmod 4755 fix/suid || framework_failure_
+printf 'setuid, read-only\n' > fix/ro-suid || framework_failure_
+chmod 4444 fix/ro-suid || framework_failure_
+printf 'n\n' > i-unwritable.in || framework_failure_
+printf 'n\n' > i-unwritable-f.in || framework_failure_
+printf 'n\n' > i-unwritable-r.in || framework_failure_
+printf 'y\n' > i-unwritable-yes.in || framework_failure_
+printf 'n\n' > i-root.in || framework_failure_
 chmod 777 fix || framework_failure_
 chmod 755 . || framework_failure_
 
@@ -33,6 +40,11 @@ diff_run_ force-unwritable-file $as_nobody cp -f a protected
 diff_run_ p-ownership-dropped $as_nobody cp -p suid new
 diff_run_ preserve-ownership $as_nobody cp --preserve=ownership a new
 diff_run_ a-tree $as_nobody cp -a d copy
+diff_run_ i-unwritable $as_nobody cp -i a protected
+diff_run_ i-unwritable-f $as_nobody cp -if a ro-suid
+diff_run_ i-unwritable-r $as_nobody cp -i --remove-destination a ro-suid
+diff_run_ i-unwritable-yes $as_nobody cp -i a protected
+diff_run_ i-root cp -i a protected
 diff_run_ remove-destination-ro $as_nobody cp --remove-destination a ro/x
 
 Exit $fail
