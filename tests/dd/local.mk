@@ -22,3 +22,9 @@ TESTS += \
   tests/dd/signals.sh
 
 EXTRA_DIST += $(filter tests/dd/%, $(TESTS))
+
+## Unit tests of the conversions, independent of how input is split.
+check_PROGRAMS += tests/unit/test-dd-conv
+tests_unit_test_dd_conv_SOURCES = tests/unit/test-dd-conv.c src/dd-conv.c
+tests_unit_test_dd_conv_LDADD = $(cpdd_ldadd)
+TESTS += tests/unit/test-dd-conv
