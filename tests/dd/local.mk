@@ -3,6 +3,28 @@
 TESTS += \
   tests/dd/basic-diff.sh \
   tests/dd/operand-errors.pl \
-  tests/dd/big-file.sh
+  tests/dd/big-file.sh \
+  tests/dd/conv-charset.sh \
+  tests/dd/conv-block.sh \
+  tests/dd/conv-swab.sh \
+  tests/dd/conv-sync.sh \
+  tests/dd/conv-output.sh \
+  tests/dd/read-errors.sh \
+  tests/dd/write-errors.sh \
+  tests/dd/open-flags.sh \
+  tests/dd/byte-counts.sh \
+  tests/dd/positions.sh \
+  tests/dd/short-reads.sh \
+  tests/dd/direct.sh \
+  tests/dd/nocache.sh \
+  tests/dd/status.sh \
+  tests/dd/json.sh \
+  tests/dd/signals.sh
 
 EXTRA_DIST += $(filter tests/dd/%, $(TESTS))
+
+## Unit tests of the conversions, independent of how input is split.
+check_PROGRAMS += tests/unit/test-dd-conv
+tests_unit_test_dd_conv_SOURCES = tests/unit/test-dd-conv.c src/dd-conv.c
+tests_unit_test_dd_conv_LDADD = $(cpdd_ldadd)
+TESTS += tests/unit/test-dd-conv
