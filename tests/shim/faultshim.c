@@ -58,6 +58,8 @@
 #include <time.h>
 #include <unistd.h>
 
+extern char **environ;
+
 enum op
 {
   OP_READ = 1 << 0,
@@ -194,7 +196,9 @@ setup (void)
   cfg.size = env_number ("FAULT_SIZE", 0);
   cfg.log = getenv ("FAULT_LOG");
   cfg.eintr_due = true;
-  cfg.ready = true;
+  /* A sanitizer's runtime reads files before the C library has set up
+     the environment; decide again once the settings can be seen.  */
+  cfg.ready = environ != NULL;
 }
 
 /* Whether FD is the file the faults are aimed at.  */
