@@ -21,6 +21,7 @@ TESTS += \
   tests/reliability/enospc-dd-reblock.sh \
   tests/reliability/short-io-cp.sh \
   tests/reliability/short-io-dd.sh \
+  tests/reliability/short-records-dd.sh \
   tests/reliability/eintr-io-cp.sh \
   tests/reliability/eintr-io-dd.sh \
   tests/reliability/eio-cp.sh \
