@@ -21,11 +21,15 @@ TESTS += \
   tests/reliability/enospc-dd-reblock.sh \
   tests/reliability/short-io-cp.sh \
   tests/reliability/short-io-dd.sh \
+  tests/reliability/short-records-dd.sh \
   tests/reliability/eintr-io-cp.sh \
   tests/reliability/eintr-io-dd.sh \
   tests/reliability/eio-cp.sh \
   tests/reliability/eio-dd.sh \
   tests/reliability/eio-dd-reblock.sh \
+  tests/reliability/close-error-cp.sh \
+  tests/reliability/close-error-dd.sh \
+  tests/reliability/close-open-dd.sh \
   tests/reliability/resize-src-cp.sh \
   tests/reliability/resize-src-dd.sh \
   tests/reliability/signal-cp.sh \
@@ -43,7 +47,9 @@ XFAIL_TESTS += \
   tests/reliability/eio-dd-reblock.sh \
   tests/reliability/sigint-dd.sh \
   tests/reliability/sigusr1-dd.sh \
-  tests/reliability/dangling-dest-cp.sh
+  tests/reliability/dangling-dest-cp.sh \
+  tests/reliability/close-error-dd.sh \
+  tests/reliability/close-open-dd.sh
 
 EXTRA_DIST += $(filter tests/reliability/%, $(TESTS)) \
   tests/reliability/rel-helpers.sh tests/shim/faultshim.c

@@ -12,6 +12,9 @@
 
    FAULT_OP       which calls are affected, a comma-separated list of
                   read write pread pwrite copy_file_range sendfile mmap
+                  close fsync fdatasync (these three are hit whatever
+                  FAULT_AT says; close closes the file and then fails,
+                  as on NFS)
    FAULT_FD_PATH  a glob (fnmatch) of the file the call must be on, as
                   /proc/self/fd/N names it; with no match, no fault
    FAULT_AT       the file offset the fault waits for (default 0): a call
@@ -58,6 +61,8 @@
 #include <time.h>
 #include <unistd.h>
 
+extern char **environ;
+
 enum op
 {
   OP_READ = 1 << 0,
@@ -66,7 +71,10 @@ enum op
   OP_PWRITE = 1 << 3,
   OP_CFR = 1 << 4,
   OP_SENDFILE = 1 << 5,
-  OP_MMAP = 1 << 6
+  OP_MMAP = 1 << 6,
+  OP_CLOSE = 1 << 7,
+  OP_FSYNC = 1 << 8,
+  OP_FDATASYNC = 1 << 9
 };
 
 static struct op_name
@@ -78,7 +86,8 @@ static struct op_name
   { "read", OP_READ }, { "write", OP_WRITE },
   { "pread", OP_PREAD }, { "pwrite", OP_PWRITE },
   { "copy_file_range", OP_CFR }, { "sendfile", OP_SENDFILE },
-  { "mmap", OP_MMAP }
+  { "mmap", OP_MMAP }, { "close", OP_CLOSE }, { "fsync", OP_FSYNC },
+  { "fdatasync", OP_FDATASYNC }
 };
 
 enum mode
@@ -114,6 +123,9 @@ static ssize_t (*real_cfr) (int, off_t *, int, off_t *, size_t,
                             unsigned int);
 static ssize_t (*real_sendfile) (int, int, off_t *, size_t);
 static void *(*real_mmap) (void *, size_t, int, int, int, off_t);
+static int (*real_close) (int);
+static int (*real_fsync) (int);
+static int (*real_fdatasync) (int);
 
 static int
 parse_ops (char const *list)
@@ -181,6 +193,9 @@ setup (void)
   real_cfr = next_symbol ("copy_file_range");
   real_sendfile = next_symbol ("sendfile64");
   real_mmap = next_symbol ("mmap64");
+  real_close = next_symbol ("close");
+  real_fsync = next_symbol ("fsync");
+  real_fdatasync = next_symbol ("fdatasync");
   cfg.ops = parse_ops (getenv ("FAULT_OP"));
   cfg.disabled = parse_ops (getenv ("FAULT_DISABLE"));
   cfg.path_glob = getenv ("FAULT_FD_PATH");
@@ -194,7 +209,9 @@ setup (void)
   cfg.size = env_number ("FAULT_SIZE", 0);
   cfg.log = getenv ("FAULT_LOG");
   cfg.eintr_due = true;
-  cfg.ready = true;
+  /* A sanitizer's runtime reads files before the C library has set up
+     the environment; decide again once the settings can be seen.  */
+  cfg.ready = environ != NULL;
 }
 
 /* Whether FD is the file the faults are aimed at.  */
@@ -502,4 +519,55 @@ void *
 mmap (void *addr, size_t len, int prot, int flags, int fd, off_t offset)
 {
   return mmap64 (addr, len, prot, flags, fd, offset);
+}
+
+/* The calls that move no data are hit at FAULT_AT itself, whatever the
+   descriptor's offset.  */
+static int
+decide_at_fault (int op, char const *what, int fd)
+{
+  size_t len = 0;
+  setup ();
+  if (cfg.disabled & op)
+    return ENOSYS;
+  if (!(cfg.ops & op) || !fd_matches (fd))
+    return 0;
+  return inject (what, cfg.at, &len);
+}
+
+int
+close (int fd)
+{
+  int err = decide_at_fault (OP_CLOSE, "close", fd);
+  int r = real_close (fd);
+  if (err && r == 0)
+    {
+      errno = err;
+      return -1;
+    }
+  return r;
+}
+
+int
+fsync (int fd)
+{
+  int err = decide_at_fault (OP_FSYNC, "fsync", fd);
+  if (err)
+    {
+      errno = err;
+      return -1;
+    }
+  return real_fsync (fd);
+}
+
+int
+fdatasync (int fd)
+{
+  int err = decide_at_fault (OP_FDATASYNC, "fdatasync", fd);
+  if (err)
+    {
+      errno = err;
+      return -1;
+    }
+  return real_fdatasync (fd);
 }

@@ -1,0 +1,59 @@
+#!/bin/sh
+# Short reads and writes make dd count full and partial records exactly
+# as GNU dd does (and iflag=fullblock make them full again), with every
+# I/O method and direct mode.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
+. "$srcdir/tests/reliability/rel-helpers.sh"
+require_gnu_ dd
+require_faultshim_
+
+head -c 1000000 /dev/urandom > src || framework_failure_
+
+# run_short_ SIDE READ-OR-WRITE DD-ARG...: the copy, output in dst.SIDE.
+run_short_ ()
+{
+  rs_side_=$1 rs_end_=$2; shift 2
+  if test $rs_end_ = read; then
+    set -- FAULT_OP=$rel_read_ops_ FAULT_FD_PATH='*/src' -- "$@"
+  else
+    set -- FAULT_OP=$rel_write_ops_ FAULT_FD_PATH='*/dst' -- "$@"
+  fi
+  rm -f dst fault.log || framework_failure_
+  run_as_ $rs_side_ with_faults_ FAULT_MODE=short FAULT_AT=303104 \
+    FAULT_LOG="$PWD/fault.log" "$@"
+  mv dst dst.$rs_side_ 2>/dev/null || : > dst.$rs_side_
+}
+
+for method in $rel_methods_; do
+  for direct in $rel_directs_; do
+    opts=$(dd_xfer_opts_ $method $direct)
+    gnu_opts=
+    test $direct = direct && gnu_opts='iflag=direct oflag=direct'
+    for flags in '' iflag=fullblock; do
+      ours_accepts_ . dd $opts $flags || continue
+      for blocks in bs=64k ibs=4096,obs=10000; do
+        blocks=$(echo $blocks | tr , ' ')
+        for end in read write; do
+          what="dd $opts $flags $blocks with short ${end}s"
+          run_short_ ours $end timeout 60 dd $opts if=src of=dst $flags $blocks
+          check_no_crash_ "$what" $(cat ours.rc)
+          if ! test -s fault.log; then
+            fault_not_met_ $method "$what"
+            cmp src dst.ours || { echo "$what: the copy differs"; fail=1; }
+            continue
+          fi
+          for f in rc err out; do mv ours.$f ours.$f-keep || framework_failure_; done
+          run_short_ gnu $end timeout 60 dd $gnu_opts if=src of=dst $flags $blocks
+          for f in rc err out; do mv ours.$f-keep ours.$f || framework_failure_; done
+          compare_sides_ "$what"
+          cmp dst.gnu dst.ours \
+            || { echo "$what: the output differs from GNU's"; fail=1; }
+        done
+      done
+    done
+  done
+done
+
+Exit $fail
