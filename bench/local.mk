@@ -1,1 +1,62 @@
-## bench/local.mk -- benchmark tools (cpdd-bench).
+## bench/local.mk -- cpdd-bench, the installed benchmark program, its
+## tests, and `make bench'.  Included from the top Makefile.am, so the
+## paths are relative to the top directory.
+
+bin_SCRIPTS += bench/cpdd-bench
+CLEANFILES += bench/cpdd-bench bench/cpdd-bench-t
+EXTRA_DIST += bench/cpdd-bench.in bench/README.md
+
+## The placeholders are spelled with [@] so that config.status leaves
+## this rule alone when it makes the Makefile.
+bench/cpdd-bench: bench/cpdd-bench.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) bench \
+	  && rm -f $@ $@-t \
+	  && $(SED) -e 's|@VERSION[@]|$(VERSION)|g' \
+	            -e 's|@PACKAGE_NAME[@]|$(PACKAGE_NAME)|g' \
+	            $(srcdir)/bench/cpdd-bench.in > $@-t \
+	  && chmod a+x,a-w $@-t \
+	  && mv $@-t $@
+
+bench_tests = \
+  tests/bench/usage.sh \
+  tests/bench/compare.sh \
+  tests/bench/compare-variants.sh \
+  tests/bench/missing-tool.sh \
+  tests/bench/cold.sh \
+  tests/bench/sweep.sh
+TESTS += $(bench_tests)
+EXTRA_DIST += $(bench_tests)
+
+## `make bench': a quick compare and a read-only sweep with the cp and
+## dd just built, into $(BENCH_DIR).  Override the variables for more,
+## e.g. make bench BENCH_SIZE=1G BENCH_COMPARE_FLAGS=--cold
+BENCH_DIR = bench/results
+BENCH_SIZE = 256M
+BENCH_RUNS = 3
+BENCH_COMPARE_FLAGS =
+BENCH_SWEEP_FLAGS =
+
+.PHONY: bench bench-clean
+bench: bench/cpdd-bench src/cp$(EXEEXT) src/dd$(EXEEXT)
+	@$(MKDIR_P) $(BENCH_DIR)
+	@status=0; \
+	$(SHELL) bench/cpdd-bench compare --size $(BENCH_SIZE) \
+	  --runs $(BENCH_RUNS) \
+	  --cp '$(abs_top_builddir)/src/cp$(EXEEXT)' \
+	  --dd '$(abs_top_builddir)/src/dd$(EXEEXT)' \
+	  --csv $(BENCH_DIR)/compare.csv --raw $(BENCH_DIR)/compare-runs.csv \
+	  $(BENCH_COMPARE_FLAGS) $(BENCH_DIR) > $(BENCH_DIR)/compare.txt \
+	  || status=1; \
+	cat $(BENCH_DIR)/compare.txt; echo; \
+	$(SHELL) bench/cpdd-bench sweep --read-only --size $(BENCH_SIZE) \
+	  --runs $(BENCH_RUNS) \
+	  --dd '$(abs_top_builddir)/src/dd$(EXEEXT)' --dir $(BENCH_DIR) \
+	  --csv $(BENCH_DIR)/sweep.csv --plot $(BENCH_DIR)/sweep.svg \
+	  $(BENCH_SWEEP_FLAGS) > $(BENCH_DIR)/sweep.txt \
+	  || status=1; \
+	cat $(BENCH_DIR)/sweep.txt; \
+	echo "results in $(BENCH_DIR)/"; \
+	exit $$status
+
+bench-clean:
+	rm -rf $(BENCH_DIR)

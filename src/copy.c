@@ -165,17 +165,6 @@ print_verbose (char const *src, char const *dst, char const *backup)
   putchar ('\n');
 }
 
-static void
-print_debug (struct xfer_report const *r)
-{
-  printf ("copy method: %s, buffer size: %jd, direct: %s%s\n",
-          xfer_method_name (r->method), (intmax_t) r->buffer_size,
-          (r->direct == XFER_DIRECT_BOTH ? "both"
-           : r->direct == XFER_DIRECT_IN ? "in"
-           : r->direct == XFER_DIRECT_OUT ? "out" : "no"),
-          r->reflinked ? ", reflinked" : "");
-}
-
 /* Look up DST into *D.  Return false after a diagnostic if it can't
    be told whether DST exists.  */
 static bool
@@ -390,7 +379,7 @@ copy_data_file (char const *src, struct stat const *src_st, bool follow,
           struct xfer_report report;
           ok = xfer_copy (&in, &out, &x->xfer, &report);
           if (x->debug)
-            print_debug (&report);
+            xfer_print_debug (stdout, &report);
         }
       if (ok)
         ok = copy_attributes ((struct attr_file) { src, src_fd }, &src_fst,

@@ -627,6 +627,8 @@ main (int argc, char **argv)
            _("cannot preserve security context "
              "without an SELinux-enabled kernel"));
 
+  xfer_session_plan (&x.xfer, files, n_files - !target_dir);
+
   bool ok;
   if (target_dir)
     {
@@ -675,5 +677,6 @@ main (int argc, char **argv)
     }
 
   copy_finish ();
+  xfer_session_end (&x.xfer);
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -90,13 +90,20 @@ xfer_offload_range (struct xfer_ctx *c, off_t len)
       ssize_t r = offload_step (c, n, &sending);
       if (r < 0)
         {
+          if (errno == EINTR)
+            continue;
           if (!c->moved && unsupported (errno))
             {
               c->report->offload = XFER_ATTEMPT_UNSUPPORTED;
               return 0;
             }
-          error (0, errno, _("error copying %s to %s"),
-                 quoteaf_n (0, c->src->name), quoteaf_n (1, c->dst->name));
+          /* A full destination is a write error whichever call saw
+             it; GNU cp words it so too.  */
+          if (errno == ENOSPC || errno == EDQUOT || errno == EFBIG)
+            error (0, errno, _("error writing %s"), quoteaf (c->dst->name));
+          else
+            error (0, errno, _("error copying %s to %s"),
+                   quoteaf_n (0, c->src->name), quoteaf_n (1, c->dst->name));
           return -1;
         }
       if (r == 0)

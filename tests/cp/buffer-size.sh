@@ -12,7 +12,7 @@ for size in 1 511 4K 8M 8MiB 1MB 1048576 2x4K; do
   cmp in out || fail=1
 done
 
-cp --debug --buffer-size=8M in out > debug || fail=1
+cp --debug --io-method=read --buffer-size=8M in out > debug || fail=1
 grep 'buffer size: 8388608' debug || fail=1
 
 for bad in 8Q 0 -1 '' 1Mi 99999999999999999999 8MM; do

@@ -33,6 +33,9 @@ diff_run_ dir-onto-file-inside cp -r d g
 diff_run_ file-onto-dir-inside cp -r d f
 diff_run_ a-link-onto-file cp -a d/sl g/d
 diff_run_ a-onto-link cp -a a d/sl
-diff_run_ dir-onto-link-dir cp -r d to-d
+# 'cp -r d to-d' with to-d a link to d (copying a directory into itself
+# through a link) is left out: what GNU and we copy before refusing
+# depends on the order the directory lists its entries in, which the
+# fixture copy does not keep.  See the cp issue's closing note.
 
 Exit $fail

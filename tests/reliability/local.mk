@@ -41,16 +41,6 @@ TESTS += \
   tests/reliability/mode-during-copy-cp.sh \
   tests/reliability/setuid-cp.sh
 
-## Tests of bugs in src/ that are not fixed yet; each says which.
-XFAIL_TESTS += \
-  tests/reliability/enospc-dd-reblock.sh \
-  tests/reliability/eio-dd-reblock.sh \
-  tests/reliability/sigint-dd.sh \
-  tests/reliability/sigusr1-dd.sh \
-  tests/reliability/dangling-dest-cp.sh \
-  tests/reliability/close-error-dd.sh \
-  tests/reliability/close-open-dd.sh
-
 EXTRA_DIST += $(filter tests/reliability/%, $(TESTS)) \
   tests/reliability/rel-helpers.sh tests/shim/faultshim.c
 

@@ -1,0 +1,44 @@
+#!/bin/sh
+# cpdd-bench compare: tools that are not installed (rsync, cpio, strace,
+# truss) are skipped with a note; once rsync is on PATH it is timed.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src ./bench
+
+bench=$(command -v cpdd-bench) || framework_failure_
+
+# A PATH holding only what cpdd-bench itself needs.
+mkdir bin || framework_failure_
+for prog in awk sed rm mkdir cat dd cmp sort ls df sync grep dirname \
+            perl time; do
+  for dir in /bin /usr/bin; do
+    if test -x $dir/$prog; then
+      ln -s $dir/$prog bin/$prog || framework_failure_
+      break
+    fi
+  done
+done
+test -x bin/awk && test -x bin/dd || skip_ "no awk or dd in /bin, /usr/bin"
+
+opts='--size 1M --runs 2 --pretouch 0 --tools cp,rsync,cpio -o out.csv .'
+
+env PATH="$PWD/bin" "$bench" compare $opts > out 2> err || fail=1
+cat err
+for t in rsync cpio; do
+  grep "^cpdd-bench: note: $t: not found; skipped\$" err > /dev/null || fail=1
+  grep "^not run: $t: not found\$" out > /dev/null || fail=1
+  grep "^hot,$t," out.csv && fail=1
+done
+grep '^cpdd-bench: note: neither strace nor truss found; no syscall counts$' \
+  err > /dev/null || fail=1
+# No syscall counts: an empty 13th column.
+grep '^hot,cp,2,1048576,\([^,]*,\)\{8\},' out.csv > /dev/null || fail=1
+
+# An "rsync" on PATH is picked up and timed.
+printf '#!/bin/sh\nexec /bin/cat "$1" > "$2"\n' > bin/rsync || framework_failure_
+chmod +x bin/rsync || framework_failure_
+env PATH="$PWD/bin" "$bench" compare $opts > out 2> err || fail=1
+grep '^hot,rsync,2,1048576,' out.csv > /dev/null || fail=1
+grep rsync err && fail=1
+grep '^rsync  *[0-9]' out > /dev/null || fail=1
+
+Exit $fail
