@@ -57,6 +57,7 @@ static struct dd_symbol const flag_symbols[] =
   {"nonblock", O_NONBLOCK, 0},
   {"sync", O_SYNC, 0},
   {"fullblock", 0, DD_FLAG_FULLBLOCK},
+  {"mmap", 0, DD_FLAG_MMAP},
   {"count_bytes", 0, DD_FLAG_COUNT_BYTES},
   {"skip_bytes", 0, DD_FLAG_SKIP_BYTES},
   {"seek_bytes", 0, DD_FLAG_SEEK_BYTES},
@@ -245,6 +246,8 @@ dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
 
   if (s->oextra & DD_FLAG_FULLBLOCK)
     usage_error (_("invalid output flag"), "fullblock", strlen ("fullblock"));
+  if (s->oextra & DD_FLAG_MMAP)
+    usage_error (_("invalid output flag"), "mmap", strlen ("mmap"));
 
   int charsets = s->conv & (DD_CONV_ASCII | DD_CONV_EBCDIC | DD_CONV_IBM);
   if (charsets & (charsets - 1))

@@ -61,6 +61,8 @@ struct dd
   int input_seek_errno;
   off_t input_offset;		/* -1: overflowed */
   ssize_t prev_nread;		/* the previous read's result */
+  struct xfer_window *in_window; /* iflag=mmap's reader, or NULL */
+  bool read_error_told;		/* the reader printed its own diagnostic */
   idx_t partread;		/* bytes of the last short block */
 
   bool final_op_was_seek;	/* the last output block was a hole */
@@ -156,6 +158,8 @@ Each FLAG symbol may be:\n\
   dsync     use synchronized I/O for data\n\
   sync      likewise, but also for metadata\n\
   fullblock  accumulate full blocks of input (iflag only)\n\
+  mmap      read the input through memory-mapped windows (iflag only;\n\
+              a cpdd extension)\n\
   nonblock  use non-blocking I/O\n\
   noatime   do not update access time\n\
   nocache   Request to drop cache.  See also oflag=sync\n\
@@ -430,6 +434,25 @@ iread (struct dd *d, int fd, char *buf, idx_t size)
   do
     {
       process_signals (d);
+      if (d->in_window && fd == STDIN_FILENO)
+        {
+          /* A regular file read gives whole blocks; keep that across
+             window boundaries, so the record counts are read's.  */
+          idx_t got = 0;
+          do
+            n = xfer_window_read (d->in_window, buf + got, size - got);
+          while (0 < n && (got += n) < size);
+          /* The reader has said what went wrong, and why: the input
+             shrinking under the mapping shows as EIO.  */
+          if (n < 0 && got == 0)
+            {
+              d->read_error_told = true;
+              errno = EIO;
+            }
+          else
+            n = got;
+          break;
+        }
       n = read (fd, buf, size);
       /* With iflag=direct, the read after a short final block fails
          with EINVAL at the unaligned offset: that is end of file.  */
@@ -1041,8 +1064,10 @@ static int
 read_failed (struct dd *d, int *status)
 {
   int conv = d->s.conv;
-  if (!(conv & DD_CONV_NOERROR) || d->s.status != DD_STATUS_NONE)
+  if ((!(conv & DD_CONV_NOERROR) || d->s.status != DD_STATUS_NONE)
+      && !d->read_error_told)
     error (0, errno, _("error reading %s"), quoteaf (d->in_name));
+  d->read_error_told = false;
   if (!(conv & DD_CONV_NOERROR))
     {
       *status = EXIT_FAILURE;
@@ -1080,6 +1105,11 @@ dd_copy (struct dd *d)
 
   alloc_ibuf (d);
   alloc_obuf (d);
+
+  /* iflag=mmap on an input that cannot be mapped (a pipe, a device)
+     reads it the ordinary way.  */
+  if (s->iextra & DD_FLAG_MMAP)
+    d->in_window = xfer_window_open (STDIN_FILENO, d->in_name, 0);
 
   for (;;)
     {
@@ -1156,6 +1186,10 @@ dd_copy (struct dd *d)
 
       convert_block (d, d->ibuf, n);
     }
+
+  if (d->in_window && !xfer_window_close (d->in_window))
+    status = EXIT_FAILURE;
+  d->in_window = NULL;
 
   if (finish_output (d) != EXIT_SUCCESS)
     return EXIT_FAILURE;

@@ -48,7 +48,8 @@ enum
   DD_FLAG_NOCACHE = 1 << 1,
   DD_FLAG_COUNT_BYTES = 1 << 2,
   DD_FLAG_SKIP_BYTES = 1 << 3,
-  DD_FLAG_SEEK_BYTES = 1 << 4
+  DD_FLAG_SEEK_BYTES = 1 << 4,
+  DD_FLAG_MMAP = 1 << 5		/* cpdd: read the input through mmap */
 };
 
 enum dd_status

@@ -4,6 +4,7 @@ TESTS += \
   tests/dd/basic-diff.sh \
   tests/dd/operand-errors.pl \
   tests/dd/big-file.sh \
+  tests/dd/iflag-mmap.sh \
   tests/dd/conv-charset.sh \
   tests/dd/conv-block.sh \
   tests/dd/conv-swab.sh \
