@@ -38,8 +38,6 @@ for method in $rel_methods_; do
     # dd's direct mode is tested in tests/dd/.
     test $direct = direct && continue
     opts=$(dd_xfer_opts_ $method $direct)
-    gnu_opts=
-    test $direct = direct && gnu_opts='iflag=direct oflag=direct'
     for convs in '' conv=noerror conv=noerror,sync; do
       ours_accepts_ . dd $opts $convs || continue
       for blocks in $dd_block_sizes; do
@@ -47,19 +45,8 @@ for method in $rel_methods_; do
         for end in read write; do
           test $end = write && test -n "$convs" && continue
           what="dd $opts $convs $blocks with EIO on ${end}s"
-          run_eio_ ours $end timeout 60 dd $opts if=src of=dst $convs $blocks
-          check_no_crash_ "$what" $(cat ours.rc)
-          if ! test -s fault.log; then
-            fault_not_met_ $method "$what"
-            cmp src dst.ours || { echo "$what: the copy differs"; fail=1; }
-            continue
-          fi
-          for f in rc err out; do mv ours.$f ours.$f-keep || framework_failure_; done
-          run_eio_ gnu $end timeout 60 dd $gnu_opts if=src of=dst $convs $blocks
-          for f in rc err out; do mv ours.$f-keep ours.$f || framework_failure_; done
-          compare_sides_ "$what"
-          cmp dst.gnu dst.ours \
-            || { echo "$what: the output differs from GNU's"; fail=1; }
+          dd_versus_gnu_ run_eio_ $end "$what" $method "$opts" \
+            if=src of=dst $convs $blocks
         done
       done
     done

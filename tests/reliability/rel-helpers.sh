@@ -324,3 +324,28 @@ fault_not_met_ ()
     echo "note: $2: the fault was not met"
   fi
 }
+
+# dd_versus_gnu_ RUN END WHAT METHOD OPTS ARG...
+# Run 'dd OPTS ARG...' as ours under the fault runner RUN (the test's
+# run_eio_ or run_short_) with the fault at END (read or write), then
+# 'dd ARG...' as GNU's under the same fault, and compare the outcomes
+# and the output files (dst.ours, dst.gnu).  A fault the copy never
+# met is reported by fault_not_met_ instead.
+dd_versus_gnu_ ()
+{
+  dvg_run_=$1 dvg_end_=$2 dvg_what_=$3 dvg_method_=$4 dvg_opts_=$5
+  shift 5
+  $dvg_run_ ours $dvg_end_ timeout 60 dd $dvg_opts_ "$@"
+  check_no_crash_ "$dvg_what_" $(cat ours.rc)
+  if ! test -s fault.log; then
+    fault_not_met_ $dvg_method_ "$dvg_what_"
+    cmp src dst.ours || { echo "$dvg_what_: the copy differs"; fail=1; }
+    return
+  fi
+  for f in rc err out; do mv ours.$f ours.$f-keep || framework_failure_; done
+  $dvg_run_ gnu $dvg_end_ timeout 60 dd "$@"
+  for f in rc err out; do mv ours.$f-keep ours.$f || framework_failure_; done
+  compare_sides_ "$dvg_what_"
+  cmp dst.gnu dst.ours \
+    || { echo "$dvg_what_: the output differs from GNU's"; fail=1; }
+}

@@ -33,27 +33,14 @@ for method in $rel_methods_; do
     # dd's direct mode is tested in tests/dd/.
     test $direct = direct && continue
     opts=$(dd_xfer_opts_ $method $direct)
-    gnu_opts=
-    test $direct = direct && gnu_opts='iflag=direct oflag=direct'
     for flags in '' iflag=fullblock; do
       ours_accepts_ . dd $opts $flags || continue
       for blocks in bs=64k ibs=4096,obs=10000; do
         blocks=$(echo $blocks | tr , ' ')
         for end in read write; do
           what="dd $opts $flags $blocks with short ${end}s"
-          run_short_ ours $end timeout 60 dd $opts if=src of=dst $flags $blocks
-          check_no_crash_ "$what" $(cat ours.rc)
-          if ! test -s fault.log; then
-            fault_not_met_ $method "$what"
-            cmp src dst.ours || { echo "$what: the copy differs"; fail=1; }
-            continue
-          fi
-          for f in rc err out; do mv ours.$f ours.$f-keep || framework_failure_; done
-          run_short_ gnu $end timeout 60 dd $gnu_opts if=src of=dst $flags $blocks
-          for f in rc err out; do mv ours.$f-keep ours.$f || framework_failure_; done
-          compare_sides_ "$what"
-          cmp dst.gnu dst.ours \
-            || { echo "$what: the output differs from GNU's"; fail=1; }
+          dd_versus_gnu_ run_short_ $end "$what" $method "$opts" \
+            if=src of=dst $flags $blocks
         done
       done
     done
