@@ -20,6 +20,14 @@ ours_dir_=${abs_top_builddir-$PWD/..}/src
 gnu_dir_=/usr/bin
 test -x "$gnu_dir_/cp" || gnu_dir_=/bin
 
+# Whether this build has the optional feature NAME (HAVE_O_DIRECT,
+# HAVE_FICLONE...), as configure decided in config.h.  Tests of a
+# feature skip, or leave out its cases, where it was not compiled in.
+cpdd_has_ ()
+{
+  grep "^#define $1 1" "${abs_top_builddir-$PWD/..}/config.h" >/dev/null 2>&1
+}
+
 # Skip the test unless the system's PROG is GNU coreutils' PROG.
 require_gnu_ ()
 {

@@ -13,6 +13,9 @@
 # The methods and direct modes every fault goes through.
 rel_methods_='read mmap offload auto'
 rel_directs_='none direct'
+# Without direct I/O compiled in, --direct copies through the page cache
+# after a warning, which GNU cp does not print.
+cpdd_has_ HAVE_O_DIRECT || rel_directs_=none
 
 # Our cp's options for METHOD and DIRECT ("none" or "direct").
 cp_xfer_opts_ ()

@@ -3,6 +3,8 @@
 # naming the file, and copies through the page cache.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
+cpdd_has_ HAVE_O_DIRECT || skip_ "direct I/O is not compiled in"
 
 # ramfs has no direct I/O at all; mounting it needs root.
 mkdir ram || framework_failure_

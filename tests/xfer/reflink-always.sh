@@ -5,6 +5,7 @@
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./tests/xfer
 . "$srcdir/tests/diff-helpers.sh"
 require_gnu_ cp
+cpdd_has_ HAVE_FICLONE || skip_ "cloning (FICLONE) is not compiled in"
 
 echo data > a || framework_failure_
 
