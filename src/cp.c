@@ -627,6 +627,7 @@ main (int argc, char **argv)
            _("cannot preserve security context "
              "without an SELinux-enabled kernel"));
 
+  xfer_session_info_signal (&x.xfer);
   xfer_session_plan (&x.xfer, files, n_files - !target_dir);
 
   bool ok;

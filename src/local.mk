@@ -11,11 +11,13 @@ src_libcpdd_a_SOURCES = \
   src/xfer-direct.c \
   src/xfer-mmap.c \
   src/xfer-offload.c \
+  src/xfer-overlap.c \
   src/xfer-progress.c \
   src/xfer-readloop.c \
   src/xfer-size.c \
   src/xfer-sparse.c \
-  src/xfer-stats.c
+  src/xfer-stats.c \
+  src/xfer-uncached.c
 
 noinst_HEADERS += \
   src/system.h \
@@ -28,7 +30,8 @@ noinst_HEADERS += \
 ## Libraries gnulib may need, plus the engine's own.
 cpdd_ldadd = src/libcpdd.a lib/libgnu.a \
   $(LIB_ACL) $(LIB_HAS_ACL) $(LIB_GETHRXTIME) $(LIB_NANOSLEEP) \
-  $(LIB_CLOCK_GETTIME) $(LIB_FDATASYNC) $(LIB_MBRTOWC) $(LIB_URING)
+  $(LIB_CLOCK_GETTIME) $(LIB_FDATASYNC) $(LIB_MBRTOWC) $(LIB_URING) \
+  $(LIB_PTHREAD)
 
 src_cp_SOURCES = src/cp.c src/copy.c src/copy-attr.c
 src_cp_LDADD = $(cpdd_ldadd)

@@ -97,6 +97,9 @@ xfer_cli_option (int c, char const *arg, struct xfer_opts *opts)
                                               stats_args, stats_types)
                                  : XFER_STATS_HUMAN));
       return true;
+    case XFER_OPT_UNCACHED:
+      opts->uncached = true;
+      return true;
     default:
       return false;
     }
@@ -115,7 +118,8 @@ Transfer options (cpdd):\n\
                                  block sizes, less for small files;\n\
                                  with --io-method=mmap: 8 MiB windows\n\
       --direct[=WHICH]         bypass the page cache with direct I/O on\n\
-                                 WHICH end: in, out, or both (the default)\n\
+                                 WHICH end: in, out, or both (the default),\n\
+                                 reading ahead while writing\n\
       --io-method=METHOD       move data with METHOD: auto (the default),\n\
                                  read, mmap, or offload\n\
       --progress[=WHEN]        show a progress line on standard error;\n\
@@ -124,5 +128,8 @@ Transfer options (cpdd):\n\
       --stats[=FORMAT]         at the end, report bytes, time, rate, files,\n\
                                  method and buffer size on standard error;\n\
                                  FORMAT is human (the default) or json\n\
+      --uncached               read and write through the page cache but\n\
+                                 leave the data copied out of it (on the\n\
+                                 ends without --direct)\n\
 "), stdout);
 }

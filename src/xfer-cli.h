@@ -23,7 +23,8 @@ enum
   XFER_OPT_DIRECT,
   XFER_OPT_IO_METHOD,
   XFER_OPT_PROGRESS,
-  XFER_OPT_STATS
+  XFER_OPT_STATS,
+  XFER_OPT_UNCACHED
 };
 
 /* Entries for a getopt_long option table.  */
@@ -32,7 +33,8 @@ enum
   {"direct", optional_argument, NULL, XFER_OPT_DIRECT}, \
   {"io-method", required_argument, NULL, XFER_OPT_IO_METHOD}, \
   {"progress", optional_argument, NULL, XFER_OPT_PROGRESS}, \
-  {"stats", optional_argument, NULL, XFER_OPT_STATS}
+  {"stats", optional_argument, NULL, XFER_OPT_STATS}, \
+  {"uncached", no_argument, NULL, XFER_OPT_UNCACHED}
 
 /* If C is one of the engine's options, apply its argument ARG (NULL
    if none) to *OPTS and return true; exit with a diagnostic if ARG is

@@ -145,7 +145,9 @@ xfer_read_in (struct xfer_ctx *c, idx_t size)
 
   for (;;)
     {
-      ssize_t n = xfer_read (c->src->fd, c->buf, size);
+      ssize_t n = (c->uncached & XFER_DIRECT_IN
+                   ? xfer_uncached_read (c, c->buf, size)
+                   : xfer_read (c->src->fd, c->buf, size));
       if (n < 0 && xfer_direct_refused (c, XFER_DIRECT_IN, errno))
         continue;
       if (0 < n)
@@ -186,6 +188,8 @@ xfer_write_out (struct xfer_ctx *c, char const *data, idx_t n,
     {
       idx_t count = n - done;
       idx_t written = (w ? xfer_window_put (w, c->dst->fd, data + done, count)
+                       : c->uncached & XFER_DIRECT_OUT
+                       ? xfer_uncached_write (c, data + done, count)
                        : xfer_write (c->dst->fd, data + done, count));
       done += written;
       c->out_pos += written;

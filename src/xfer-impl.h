@@ -34,6 +34,18 @@ struct xfer_ctx
   idx_t align;
   int direct_unproven;
 
+  /* --uncached: the ends it applies to, those of them using
+     RWF_DONTCACHE, and those whose first such transfer has not
+     happened yet.  The others drop the data from the cache behind
+     the copy: from where the copy started (*_base), what is dropped
+     already (*_dropped) and, for the destination, what it has started
+     to write back (out_flushed).  */
+  int uncached;
+  int dontcache;
+  int dontcache_unproven;
+  off_t in_base, in_dropped;
+  off_t out_base, out_dropped, out_flushed;
+
   off_t in_pos;			/* the source's file offset */
   off_t out_pos;		/* the destination's file offset */
   off_t out_end;		/* end of the data written, holes excluded */
@@ -47,6 +59,10 @@ struct xfer_ctx
 
 /* The read/write loop (xfer-readloop.c).  */
 bool xfer_readloop (struct xfer_ctx *c, off_t len);
+
+/* The read/write loop for direct I/O with several transfers in flight
+   (xfer-overlap.c), or the plain loop where that cannot work.  */
+bool xfer_overlap_range (struct xfer_ctx *c, off_t len);
 
 /* Windowed mmap (xfer-mmap.c); the read/write loop if the source
    cannot be mapped.  */
@@ -113,6 +129,21 @@ ssize_t xfer_read_in (struct xfer_ctx *c, idx_t size);
    or false after a diagnostic.  */
 bool xfer_write_out (struct xfer_ctx *c, char const *data, idx_t n,
                      struct xfer_window *w);
+
+/* Uncached I/O (xfer-uncached.c).  */
+
+/* Set C->uncached and C->dontcache for the ends --uncached applies to.  */
+void xfer_uncached_start (struct xfer_ctx *c);
+
+/* Read or write as xfer_read and xfer_write do, with RWF_DONTCACHE on
+   ends that use it; an end whose first such transfer is refused falls
+   back to plain I/O, after one warning.  */
+ssize_t xfer_uncached_read (struct xfer_ctx *c, void *buf, idx_t size);
+idx_t xfer_uncached_write (struct xfer_ctx *c, char const *buf, idx_t size);
+
+/* Drop from the cache what the copy has left behind it, on the ends
+   that cannot use RWF_DONTCACHE; at the end (FINISH), all of it.  */
+void xfer_uncached_drop (struct xfer_ctx *c, bool finish);
 
 /* The progress line (xfer-progress.c): redraw it if a second passed.  */
 void xfer_session_tick (struct xfer_session *s);

@@ -13,6 +13,7 @@
 
 #include <config.h>
 
+#include <signal.h>
 #include <stdckdint.h>
 
 #include "system.h"
@@ -37,6 +38,9 @@ struct xfer_session
 
 /* The session whose line is on screen, for the error hook below.  */
 static struct xfer_session *shown;
+
+/* SIGUSR1 arrived and its line is not printed yet.  */
+static volatile sig_atomic_t info_requested;
 static void (*saved_print_progname) (void);
 
 /* Wipe the progress line so the next output starts on a clean line.  */
@@ -75,6 +79,29 @@ session (struct xfer_opts *opts)
   return opts->session;
 }
 
+static void
+info_handler (int sig _GL_UNUSED)
+{
+  info_requested = 1;
+}
+
+/* The handler only sets a flag; the line is printed from the copy
+   loop, where printing is safe.  SA_RESTART keeps the signal from
+   failing the system call it interrupts (an open of a FIFO, say), so
+   the line waits at most for the transfer under way.  */
+void
+xfer_session_info_signal (struct xfer_opts *opts)
+{
+  struct sigaction act;
+  if (sigaction (SIGUSR1, NULL, &act) != 0 || act.sa_handler == SIG_IGN)
+    return;
+  session (opts);
+  act.sa_handler = info_handler;
+  sigemptyset (&act.sa_mask);
+  act.sa_flags = SA_RESTART;
+  sigaction (SIGUSR1, &act, NULL);
+}
+
 void
 xfer_session_progress (struct xfer_opts *opts, enum xfer_progress_when when)
 {
@@ -93,7 +120,7 @@ void
 xfer_session_plan (struct xfer_opts const *opts, char *const *files, int n)
 {
   struct xfer_session *s = opts->session;
-  if (!s)
+  if (! (s && s->show))
     return;
   intmax_t total = 0;
   for (int i = 0; i < n; i++)
@@ -149,9 +176,22 @@ draw (struct xfer_session *s, xtime_t now)
   fflush (stderr);
 }
 
+/* Print the line SIGUSR1 asks for: the transfer so far, as dd's.  */
+static void
+print_info (struct xfer_session *s)
+{
+  info_requested = 0;
+  xfer_session_clear (s);
+  xfer_print_transfer (stderr, s->bytes, s->start, gethrxtime (), false);
+  fputc ('\n', stderr);
+  fflush (stderr);
+}
+
 void
 xfer_session_tick (struct xfer_session *s)
 {
+  if (info_requested)
+    print_info (s);
   if (!s->show)
     return;
   xtime_t now = gethrxtime ();

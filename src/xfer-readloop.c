@@ -71,6 +71,8 @@ xfer_readloop (struct xfer_ctx *c, off_t len)
         break;
       if (!xfer_output (c, c->buf, n, NULL))
         return false;
+      if (c->uncached)
+        xfer_uncached_drop (c, false);
       if (0 <= len)
         len -= n;
     }

@@ -100,8 +100,16 @@ xfer_print_debug (FILE *stream, struct xfer_report const *r)
     { "no", "SEEK_HOLE", "zeros", "SEEK_HOLE + zeros" };
   static char const *const direct[] = { "no", "in", "out", "both" };
   fprintf (stream, "copy offload: %s, reflink: %s, sparse detection: %s,"
-           " io method: %s, buffer size: %jd, direct I/O: %s\n",
+           " io method: %s, buffer size: %jd, direct I/O: %s",
            attempt_name (r->offload), attempt_name (r->reflink),
            detection[r->detection & 3], xfer_method_name (r->method),
            (intmax_t) r->buffer_size, direct[r->direct & XFER_DIRECT_BOTH]);
+  if (r->queue != XFER_QUEUE_NONE)
+    fprintf (stream, ", in flight: %d buffers (%s)", r->inflight,
+             r->queue == XFER_QUEUE_URING ? "io_uring" : "reader thread");
+  if (r->uncached != XFER_UNCACHED_NO)
+    fprintf (stream, ", uncached: %s",
+             (r->uncached == XFER_UNCACHED_DONTCACHE
+              ? "RWF_DONTCACHE" : "dropped behind"));
+  putc ('\n', stream);
 }

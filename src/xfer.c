@@ -38,22 +38,25 @@ looks_sparse (struct stat const *st)
 }
 
 /* The method to start with.  Automatic: in-kernel offload, except
-   where the options want something it cannot do: direct I/O (it goes
-   through the page cache), zero detection (it never sees the data),
-   or no shared extents (copy_file_range may share them, as on XFS,
-   Btrfs and NFS; GNU cp avoids it for --reflink=never too).  */
+   where the options want something it cannot do: direct or uncached
+   I/O (it goes through the page cache), zero detection (it never sees
+   the data), or no shared extents (copy_file_range may share them, as
+   on XFS, Btrfs and NFS; GNU cp avoids it for --reflink=never too).
+   Uncached I/O reads too, as a mapping is the page cache.  */
 static enum xfer_method
 choose_method (struct xfer_ctx const *c)
 {
   struct xfer_opts const *o = c->opts;
   enum xfer_method m = o->method;
+  bool cache_bypass = o->direct || o->uncached;
 
   if (m == XFER_METHOD_AUTO)
-    m = (o->direct || o->sparse == XFER_SPARSE_ALWAYS
+    m = (cache_bypass || o->sparse == XFER_SPARSE_ALWAYS
          || o->reflink == XFER_REFLINK_NEVER
          ? XFER_METHOD_READ : XFER_METHOD_OFFLOAD);
-  else if (m == XFER_METHOD_OFFLOAD
-           && (o->direct || o->sparse == XFER_SPARSE_ALWAYS))
+  else if ((m == XFER_METHOD_OFFLOAD
+            && (cache_bypass || o->sparse == XFER_SPARSE_ALWAYS))
+           || (m == XFER_METHOD_MMAP && o->uncached))
     m = XFER_METHOD_READ;
 
   /* Only a regular file with a size can be mapped; others (pipes,
@@ -110,6 +113,7 @@ start_method (struct xfer_ctx *c, enum xfer_method m)
   if (m == XFER_METHOD_OFFLOAD)
     return;
   xfer_direct_start (c);
+  xfer_uncached_start (c);
   c->bufsize = choose_bufsize (c);
   c->hole_unit = ST_BLKSIZE (*c->dst->st);
   if (c->hole_unit % c->align != 0)
@@ -130,6 +134,8 @@ move (struct xfer_ctx *c, off_t len)
     }
   if (c->method == XFER_METHOD_MMAP)
     return xfer_mmap_range (c, len);
+  if (c->direct && !c->make_holes)
+    return xfer_overlap_range (c, len);
   return xfer_readloop (c, len);
 }
 
@@ -295,6 +301,8 @@ xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
   if (opts->session)
     xfer_session_begin (opts->session);
   bool ok = copy_data (&c);
+  if (ok && c.uncached)
+    xfer_uncached_drop (&c, true);
 
   xfer_direct_stop (&c, c.direct);
   if (c.buf)

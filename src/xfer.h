@@ -68,6 +68,7 @@ struct xfer_opts
   enum xfer_method method;
   idx_t buffer_size;		/* 0: choose from the files' block sizes */
   int direct;			/* XFER_DIRECT_* bits */
+  bool uncached;		/* buffered, leaving the page cache as it was */
   enum xfer_sparse sparse;
   enum xfer_reflink reflink;
   struct xfer_session *session;	/* whole-command totals, or NULL */
@@ -98,6 +99,22 @@ enum
   XFER_DETECT_ZEROS = 2		/* runs of zero bytes */
 };
 
+/* How reads and writes were kept in flight together (direct I/O).  */
+enum xfer_queue
+{
+  XFER_QUEUE_NONE,		/* one transfer at a time */
+  XFER_QUEUE_URING,		/* io_uring */
+  XFER_QUEUE_THREAD		/* a reader thread and a ring of buffers */
+};
+
+/* How --uncached kept the data out of the page cache.  */
+enum xfer_uncached
+{
+  XFER_UNCACHED_NO,
+  XFER_UNCACHED_DONTCACHE,	/* the kernel dropped it (RWF_DONTCACHE) */
+  XFER_UNCACHED_DROP		/* dropped behind the copy (posix_fadvise) */
+};
+
 /* What a transfer actually did, for --debug, --stats and the tests.  */
 struct xfer_report
 {
@@ -110,6 +127,9 @@ struct xfer_report
   enum xfer_attempt offload;	/* copy_file_range or sendfile */
   enum xfer_attempt reflink;	/* FICLONE */
   int detection;		/* XFER_DETECT_* bits */
+  enum xfer_queue queue;
+  int inflight;			/* buffers in flight with a queue */
+  enum xfer_uncached uncached;	/* the weakest way used on either end */
 };
 
 /* Copy SRC from its current offset to end of file into DST at its
@@ -238,6 +258,10 @@ enum xfer_stats_format
   XFER_STATS_HUMAN,
   XFER_STATS_JSON
 };
+
+/* Start a session in OPTS (if it has none) and make SIGUSR1 print the
+   transfer line for it, unless SIGUSR1 is ignored.  */
+void xfer_session_info_signal (struct xfer_opts *opts);
 
 /* Start a session in OPTS (if it has none) and set how it reports;
    xfer_copy then adds each file to it.  */

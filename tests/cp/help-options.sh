@@ -12,7 +12,7 @@ options_ ()
   grep -E '^  (-[A-Za-z]|    --)' \
     | sed 's/^ *\(-[A-Za-z]\)\{0,1\}[, ]*\(--[a-z-]*\)\{0,1\}.*/\1 \2/' \
     | grep -v -e '--buffer-size' -e '--direct' -e '--io-method' \
-        -e '--progress' -e '--stats' -e '--debug'
+        -e '--progress' -e '--stats' -e '--uncached' -e '--debug'
 }
 "$gnu_dir_/cp" --help | options_ > exp || framework_failure_
 cp --help | options_ > out || fail=1

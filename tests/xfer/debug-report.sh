@@ -29,18 +29,35 @@ check_ 'avoided, reflink: avoided, sparse detection: no, io method: mmap, buffer
 check_ 'avoided, reflink: avoided, sparse detection: zeros, io method: read, buffer size: 262144, direct I/O: no' \
   --sparse=always
 
-# Direct I/O needs a file system that does it.
+# Uncached, as the fallback does it everywhere.
+CPDD_DONTCACHE=0; export CPDD_DONTCACHE
+check_ 'avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 262144, direct I/O: no, uncached: dropped behind' \
+  --uncached
+unset CPDD_DONTCACHE
+
+# Direct I/O needs a file system that does it.  Buffers go through a
+# queue (here the reader thread, io_uring where allowed) when there is
+# more than one to move.
 if xfer-copy --direct in probe 2> err && test ! -s err; then
-  check_ 'avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 65536, direct I/O: both' \
+  inflight=', in flight: 16 buffers (reader thread)'
+  CPDD_IO_URING=0; export CPDD_IO_URING
+  check_ "avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 65536, direct I/O: both$inflight" \
     --io-method=read --direct --buffer-size=64K
-  check_ 'avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 65536, direct I/O: in' \
+  check_ "avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 65536, direct I/O: in$inflight" \
     --direct=in --buffer-size=64K
+  check_ 'avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 524288, direct I/O: both' \
+    --direct=both --buffer-size=512K
+  check_ "avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 65536, direct I/O: both$inflight" \
+    --io-method=offload --direct --buffer-size=64K
+  unset CPDD_IO_URING
+  rm -f out
+  xfer-copy --debug --direct --buffer-size=64K in out > got || fail=1
+  cmp in out || fail=1
+  grep -E 'direct I/O: both, in flight: 16 buffers \((io_uring|reader thread)\)$' \
+    got > /dev/null || { cat got; fail=1; }
   # A mapping is never direct: only the output end can be.
   check_ 'avoided, reflink: avoided, sparse detection: no, io method: mmap, buffer size: 65536, direct I/O: out' \
     --io-method=mmap --direct --buffer-size=64K
-  # Offload goes through the page cache: direct I/O wins.
-  check_ 'avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 65536, direct I/O: both' \
-    --io-method=offload --direct --buffer-size=64K
 fi
 
 # Offload: copy_file_range or sendfile, else read without a word.
