@@ -10,6 +10,7 @@ TESTS += \
   tests/xfer/buffer-auto.sh \
   tests/xfer/debug-report.sh \
   tests/xfer/direct-every-size.sh \
+  tests/xfer/direct-overlap.sh \
   tests/xfer/direct-unsupported.sh \
   tests/xfer/invalid-args.sh \
   tests/xfer/offload-fallback.sh \
@@ -20,6 +21,7 @@ TESTS += \
   tests/xfer/sparse.sh \
   tests/xfer/sparse-tmpfs.sh \
   tests/xfer/stats.sh \
+  tests/xfer/uncached.sh \
   tests/xfer/window-shrink.sh \
   tests/xfer/write-error.sh
 
