@@ -23,6 +23,7 @@ bench_tests = \
   tests/bench/compare-variants.sh \
   tests/bench/missing-tool.sh \
   tests/bench/cold.sh \
+  tests/bench/cached.sh \
   tests/bench/sweep.sh
 TESTS += $(bench_tests)
 EXTRA_DIST += $(bench_tests)

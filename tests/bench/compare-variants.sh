@@ -6,7 +6,8 @@
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src ./bench
 
 # A cp that takes cpdd's options, except --io-method=offload, and
-# misbehaves as the words of $FAKE_CP_BREAK tell it to: HOW:METHOD.
+# --uncached when $FAKE_CP_OLD is set (as a cp older than that option),
+# and misbehaves as the words of $FAKE_CP_BREAK tell it to: HOW:METHOD.
 cat > fake-cp <<'EOF_' || framework_failure_
 #!/bin/sh
 case $1 in --version) echo 'cp (cpdd) 0-test'; exit 0 ;; esac
@@ -15,6 +16,10 @@ while test $# -gt 2; do
   case $1 in
     --io-method=offload) echo "cp: unsupported method" >&2; exit 1 ;;
     --io-method=*) method=${1#*=} ;;
+    --uncached)
+      if test -n "$FAKE_CP_OLD"; then
+        echo "cp: unrecognized option '--uncached'" >&2; exit 1
+      fi ;;
     --direct | --buffer-size=*) ;;
     *) echo "cp: bad option $1" >&2; exit 1 ;;
   esac
@@ -40,6 +45,10 @@ for m in read mmap auto; do
   done
 done
 grep '^hot,cpdd-cp,2,' ok.csv > /dev/null || fail=1
+grep "^hot,cpdd-direct,2,.*fake-cp' --direct '" ok.csv > /dev/null || fail=1
+grep "^hot,cpdd-uncached,2,.*fake-cp' --uncached '" ok.csv > /dev/null \
+  || fail=1
+grep 'not run: cpdd-uncached' out && fail=1
 grep offload ok.csv && fail=1
 for v in cpdd-offload cpdd-offload-direct cpdd-offload-8M; do
   grep "^cpdd-bench: note: $v: failed on a small file: cp: unsupported method; skipped\$" \
@@ -49,6 +58,16 @@ done
 # The command column shows how each variant was run.
 grep '^hot,cpdd-read-8M,.*fake-cp'"'"' --io-method=read --buffer-size=8M ' \
   ok.csv > /dev/null || fail=1
+
+# A cp that does not know --uncached: only that variant is skipped.
+FAKE_CP_OLD=1 cpdd-bench compare $common --cp fake-cp \
+  --tools 'cpdd-uncached,cpdd-direct' -o old.csv . > out 2> err || fail=1
+grep "^cpdd-bench: note: cpdd-uncached: failed on a small file: cp: unrecognized option '--uncached'; skipped\$" \
+  err > /dev/null || fail=1
+grep "^not run: cpdd-uncached: failed on a small file: " out > /dev/null \
+  || fail=1
+grep cpdd-uncached, old.csv && fail=1
+grep '^hot,cpdd-direct,2,' old.csv > /dev/null || fail=1
 
 # A wrong copy, found on the small probe file.
 FAKE_CP_BREAK=short:mmap returns_ 1 cpdd-bench compare $common --cp fake-cp \

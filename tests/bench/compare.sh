@@ -1,6 +1,7 @@
 #!/bin/sh
 # cpdd-bench compare: a small hot run with the build's own cp and dd;
-# the table, the summary CSV, the per-run CSV and the round-robin order.
+# the table, the summary CSV, the per-run CSV, the round-robin order and
+# the page cache left behind.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src ./bench
 
@@ -9,7 +10,7 @@ cpdd-bench compare --size 4M --runs 2 --pretouch 8M \
 cat err
 
 # The summary CSV: the header, then one line per tool, all well formed.
-echo 'mode,tool,runs,bytes,wall_s,wall_min_s,wall_max_s,user_s,sys_s,hog,mib_s,ratio_cp,syscalls,command' \
+echo 'mode,tool,runs,bytes,wall_s,wall_min_s,wall_max_s,user_s,sys_s,hog,mib_s,ratio_cp,syscalls,cached_mib,command' \
   > exp-header || framework_failure_
 sed 1q sum.csv > header || fail=1
 compare exp-header header || fail=1
@@ -17,12 +18,29 @@ awk -F, '
   function num(x) { return x ~ /^[0-9]+(\.[0-9]+)?$/ }
   NR == 1 { next }
   { rows++ }
-  NF < 14 || $1 != "hot" || $2 == "" || $3 != 2 || $4 != 4194304 \
+  NF < 15 || $1 != "hot" || $2 == "" || $3 != 2 || $4 != 4194304 \
     || !num($5) || !num($6) || !num($7) || !num($8) || !num($9) \
     || !num($10) || ($11 != "" && !num($11)) || ($12 != "" && !num($12)) \
-    || ($13 != "" && $13 !~ /^[0-9]+$/) || $14 == "" \
+    || ($13 != "" && $13 !~ /^[0-9]+$/) || ($14 != "" && !num($14)) \
+    || $15 == "" \
     || $6 > $5 || $5 > $7 { print "bad line " NR ": " $0; bad = 1 }
   END { exit bad || rows < 4 }' sum.csv || fail=1
+
+# Where fincore works, every tool has a page-cache figure, at most the
+# file size; elsewhere none has, and a note says why.
+head -c 100000 /dev/urandom > probe || framework_failure_
+if fincore --bytes --noheadings --raw --output RES probe 2> /dev/null \
+     | grep '^[0-9][0-9]*$' > /dev/null; then
+  awk -F, 'NR > 1 && ($14 !~ /^[0-9]+\.[0-9]$/ || $14 > 4.0) {
+             print "bad cached_mib: " $0; bad = 1 }
+           END { exit bad }' sum.csv || fail=1
+  grep '^cached: MiB of the source or the copy' out > /dev/null || fail=1
+else
+  echo "no working fincore: page-cache figures not checked"
+  awk -F, 'NR > 1 && $14 != "" { bad = 1 } END { exit bad }' sum.csv \
+    || fail=1
+  grep '^cached: not measured' out > /dev/null || fail=1
+fi
 
 # The system's cp is the reference; cat and dd ran too.
 grep '^hot,cp,2,4194304,.*,1\.000,' sum.csv > /dev/null || fail=1
@@ -33,7 +51,7 @@ grep '^hot,dd-8M,' sum.csv > /dev/null || fail=1
 # its variants either ran or is listed as not run.
 grep '^hot,cpdd-cp,' sum.csv > /dev/null || fail=1
 for m in read mmap offload auto; do
-  for v in cpdd-$m cpdd-$m-direct cpdd-$m-8M; do
+  for v in cpdd-direct cpdd-uncached cpdd-$m cpdd-$m-direct cpdd-$m-8M; do
     grep "^hot,$v," sum.csv > /dev/null \
       || grep "^not run: $v: " out > /dev/null \
       || { echo "$v neither ran nor was reported"; fail=1; }
@@ -41,7 +59,7 @@ for m in read mmap offload auto; do
 done
 
 # The table has a row for each tool of the CSV.
-grep '^tool  *wall_s  *wall_min  *wall_max  *user_s  *sys_s  *hog  *mib_s  *ratio_cp  *syscalls$' \
+grep '^tool  *wall_s  *wall_min  *wall_max  *user_s  *sys_s  *hog  *mib_s  *ratio_cp  *syscalls  *cached$' \
   out > /dev/null || fail=1
 for t in $(sed 1d sum.csv | cut -d, -f2); do
   grep "^$t  *[0-9]" out > /dev/null || { echo "no row for $t"; fail=1; }
@@ -49,7 +67,8 @@ done
 
 # Every timed run: 2 rounds of every tool, each round starting with the
 # tool that came second in the round before.
-echo 'mode,round,position,tool,wall_s,user_s,sys_s' > exp-header
+echo 'mode,round,position,tool,wall_s,user_s,sys_s,src_cached_mib,copy_cached_mib,cached_mib' \
+  > exp-header || framework_failure_
 sed 1q raw.csv > header || fail=1
 compare exp-header header || fail=1
 tools=$(sed 1d sum.csv | wc -l)

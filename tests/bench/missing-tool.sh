@@ -1,6 +1,7 @@
 #!/bin/sh
 # cpdd-bench compare: tools that are not installed (rsync, cpio, strace,
-# truss) are skipped with a note; once rsync is on PATH it is timed.
+# truss, fincore) are skipped with a note; once rsync is on PATH it is
+# timed.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src ./bench
 
@@ -32,6 +33,12 @@ grep '^cpdd-bench: note: neither strace nor truss found; no syscall counts$' \
   err > /dev/null || fail=1
 # No syscall counts: an empty 13th column.
 grep '^hot,cp,2,1048576,\([^,]*,\)\{8\},' out.csv > /dev/null || fail=1
+# No fincore: one note, an empty 14th column and "-" in the table.
+test "$(grep -c '^cpdd-bench: note: fincore (util-linux) not found: ' err)" \
+  = 1 || fail=1
+grep '^hot,cp,2,1048576,\([^,]*,\)\{9\},' out.csv > /dev/null || fail=1
+grep '^cp  *[0-9].* -$' out > /dev/null || fail=1
+grep '^cached: not measured' out > /dev/null || fail=1
 
 # An "rsync" on PATH is picked up and timed.
 printf '#!/bin/sh\nexec /bin/cat "$1" > "$2"\n' > bin/rsync || framework_failure_
