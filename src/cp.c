@@ -201,6 +201,12 @@ falls back to an ordinary copy; --reflink=never always copies.\n\
 "), stdout);
       fputs (_("\
 \n\
+Sending a USR1 signal to a running 'cp' process makes it print the\n\
+bytes copied so far, the time and the rate to standard error, and\n\
+then continue copying.\n\
+"), stdout);
+      fputs (_("\
+\n\
 Backups are named with the suffix '~' unless --suffix or\n\
 SIMPLE_BACKUP_SUFFIX sets another.  --backup's CONTROL, or the\n\
 VERSION_CONTROL environment variable, picks the kind of backup:\n\
