@@ -14,18 +14,21 @@ cleanup_ () { umount ram; }
 
 head -c 100001 /dev/urandom > in || framework_failure_
 
+echo "cp: warning: direct I/O not supported for 'ram/out';" \
+  "using the page cache" > exp || framework_failure_
 cp --direct --buffer-size=4K in ram/out 2> err || fail=1
 cmp in ram/out || fail=1
-echo "cp: warning: direct I/O not supported for 'ram/out';" \
-  "using the page cache" > exp
 compare exp err || fail=1
 
-# Direct input from ramfs; direct output to the work file system.
-cp --direct --io-method=read ram/out out 2> err || fail=1
-cmp in out || fail=1
-echo "cp: warning: direct I/O not supported for 'ram/out';" \
-  "using the page cache" > exp
-compare exp err || fail=1
+# Direct input from ramfs; direct output to the work file system, with
+# buffers in flight through either queue.
+for uring in 1 0; do
+  rm -f out
+  CPDD_IO_URING=$uring cp --direct --io-method=read --buffer-size=4K \
+    ram/out out 2> err || fail=1
+  cmp in out || fail=1
+  compare exp err || fail=1
+done
 
 # Only where asked: --direct=in does not touch the output.
 rm -f ram/out2
