@@ -27,6 +27,9 @@ TESTS += \
   tests/reliability/eio-cp.sh \
   tests/reliability/eio-dd.sh \
   tests/reliability/eio-dd-reblock.sh \
+  tests/reliability/overlap-error-cp.sh \
+  tests/reliability/overlap-short-cp.sh \
+  tests/reliability/overlap-eintr-cp.sh \
   tests/reliability/close-error-cp.sh \
   tests/reliability/close-error-dd.sh \
   tests/reliability/close-open-dd.sh \

@@ -17,12 +17,13 @@ rel_directs_='none direct'
 # after a warning, which GNU cp does not print.
 cpdd_has_ HAVE_O_DIRECT || rel_directs_=none
 
-# Our cp's options for METHOD and DIRECT ("none" or "direct").
+# Our cp's options for METHOD and DIRECT ("none" or "direct"), then
+# any the test puts in rel_cp_opts_.
 cp_xfer_opts_ ()
 {
   opts_="--io-method=$1"
   test "$2" = direct && opts_="$opts_ --direct"
-  printf '%s\n' "$opts_"
+  printf '%s\n' "$opts_${rel_cp_opts_+ $rel_cp_opts_}"
 }
 
 # Our dd's operands for METHOD and DIRECT.  dd takes direct I/O as
@@ -122,6 +123,38 @@ cleanup_ ()
   :
 }
 
+# Options that give our cp more than one buffer to move with direct
+# I/O when it copies a file of a few megabytes, so that the buffers go
+# through its queue, with reads and writes in flight together.
+rel_queue_opts_='--direct --buffer-size=64K'
+
+# check_queue_ DIR KIND
+# Fail unless our cp, copying in directory DIR with rel_queue_opts_,
+# sends the data through the queue of KIND ("reader thread" or
+# "io_uring") as its --debug line says.  Skips the test where direct
+# I/O is not built in or DIR's file system refuses it.
+check_queue_ ()
+{
+  cpdd_has_ HAVE_O_DIRECT || skip_ "direct I/O is not built in"
+  head -c 300000 /dev/urandom > "$1/rel-queue.in" || framework_failure_
+  "$ours_dir_/cp" --debug $rel_queue_opts_ "$1/rel-queue.in" \
+    "$1/rel-queue.out" > rel-queue.dbg 2>&1
+  cq_rc_=$?
+  cmp "$1/rel-queue.in" "$1/rel-queue.out" > /dev/null 2>&1 || cq_rc_=1
+  rm -f "$1/rel-queue.in" "$1/rel-queue.out"
+  if test $cq_rc_ != 0; then
+    cat rel-queue.dbg
+    echo "cp $rel_queue_opts_: a plain copy failed"
+    fail=1
+    return
+  fi
+  grep 'direct I/O: both' rel-queue.dbg > /dev/null \
+    || skip_ "no direct I/O on the file system of $1"
+  grep ", in flight: [0-9]* buffers ($2)\$" rel-queue.dbg > /dev/null \
+    || { cat rel-queue.dbg; echo "cp $rel_queue_opts_: not through the $2"
+         fail=1; }
+}
+
 # The fault-injection library, or a skip when it was not built.
 require_faultshim_ ()
 {
@@ -148,8 +181,8 @@ with_faults_ ()
 
 # The calls that read the source, and those that write the destination,
 # for FAULT_OP: whichever a method uses meets the fault.
-rel_read_ops_=read,pread,copy_file_range,sendfile
-rel_write_ops_=write,pwrite,copy_file_range,sendfile
+rel_read_ops_=read,pread,preadv2,copy_file_range,sendfile
+rel_write_ops_=write,pwrite,pwritev2,copy_file_range,sendfile
 
 # exact_under_fault_ PROG MODE
 # Copy a file with our PROG (cp or dd) by every method and direct mode,
