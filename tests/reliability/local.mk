@@ -31,6 +31,7 @@ TESTS += \
   tests/reliability/overlap-short-cp.sh \
   tests/reliability/overlap-eintr-cp.sh \
   tests/reliability/overlap-enospc-cp.sh \
+  tests/reliability/uncached-fallback-cp.sh \
   tests/reliability/close-error-cp.sh \
   tests/reliability/close-error-dd.sh \
   tests/reliability/close-open-dd.sh \
