@@ -41,6 +41,7 @@ TESTS += \
   tests/reliability/signal-dd.sh \
   tests/reliability/sigint-dd.sh \
   tests/reliability/sigusr1-dd.sh \
+  tests/reliability/sigusr1-cp.sh \
   tests/reliability/symlink-dest-cp.sh \
   tests/reliability/dangling-dest-cp.sh \
   tests/reliability/mode-during-copy-cp.sh \
