@@ -27,6 +27,11 @@ TESTS += \
   tests/reliability/eio-cp.sh \
   tests/reliability/eio-dd.sh \
   tests/reliability/eio-dd-reblock.sh \
+  tests/reliability/overlap-error-cp.sh \
+  tests/reliability/overlap-short-cp.sh \
+  tests/reliability/overlap-eintr-cp.sh \
+  tests/reliability/overlap-enospc-cp.sh \
+  tests/reliability/uncached-fallback-cp.sh \
   tests/reliability/close-error-cp.sh \
   tests/reliability/close-error-dd.sh \
   tests/reliability/close-open-dd.sh \
@@ -36,6 +41,7 @@ TESTS += \
   tests/reliability/signal-dd.sh \
   tests/reliability/sigint-dd.sh \
   tests/reliability/sigusr1-dd.sh \
+  tests/reliability/sigusr1-cp.sh \
   tests/reliability/symlink-dest-cp.sh \
   tests/reliability/dangling-dest-cp.sh \
   tests/reliability/mode-during-copy-cp.sh \

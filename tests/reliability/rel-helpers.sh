@@ -17,12 +17,13 @@ rel_directs_='none direct'
 # after a warning, which GNU cp does not print.
 cpdd_has_ HAVE_O_DIRECT || rel_directs_=none
 
-# Our cp's options for METHOD and DIRECT ("none" or "direct").
+# Our cp's options for METHOD and DIRECT ("none" or "direct"), then
+# any the test puts in rel_cp_opts_.
 cp_xfer_opts_ ()
 {
   opts_="--io-method=$1"
   test "$2" = direct && opts_="$opts_ --direct"
-  printf '%s\n' "$opts_"
+  printf '%s\n' "$opts_${rel_cp_opts_+ $rel_cp_opts_}"
 }
 
 # Our dd's operands for METHOD and DIRECT.  dd takes direct I/O as
@@ -122,6 +123,82 @@ cleanup_ ()
   :
 }
 
+# Options that give our cp more than one buffer to move with direct
+# I/O when it copies a file of a few megabytes, so that the buffers go
+# through its queue, with reads and writes in flight together.
+rel_queue_opts_='--direct --buffer-size=64K'
+
+# queue_kind_ DIR
+# Set rel_queue_kind_ to the queue ("reader thread" or "io_uring") our
+# cp sends the data through when it copies in directory DIR with
+# rel_queue_opts_, as its --debug line says; to "none" if it uses
+# none.  Skips the test where direct I/O is not built in or DIR's file
+# system refuses it, and fails it if the copy fails.
+queue_kind_ ()
+{
+  rel_queue_kind_=none
+  cpdd_has_ HAVE_O_DIRECT || skip_ "direct I/O is not built in"
+  head -c 300000 /dev/urandom > "$1/rel-queue.in" || framework_failure_
+  "$ours_dir_/cp" --debug $rel_queue_opts_ "$1/rel-queue.in" \
+    "$1/rel-queue.out" > rel-queue.dbg 2>&1
+  qk_rc_=$?
+  cmp "$1/rel-queue.in" "$1/rel-queue.out" > /dev/null 2>&1 || qk_rc_=1
+  rm -f "$1/rel-queue.in" "$1/rel-queue.out"
+  if test $qk_rc_ != 0; then
+    cat rel-queue.dbg
+    echo "cp $rel_queue_opts_: a plain copy failed"
+    fail=1
+    return
+  fi
+  grep 'direct I/O: both' rel-queue.dbg > /dev/null \
+    || skip_ "no direct I/O on the file system of $1"
+  qk_kind_=$(sed -n 's/.*, in flight: [0-9]* buffers (\(.*\))$/\1/p' \
+    rel-queue.dbg)
+  test -z "$qk_kind_" || rel_queue_kind_=$qk_kind_
+}
+
+# check_queue_ DIR KIND
+# queue_kind_ DIR, failing the test unless the queue is KIND.
+check_queue_ ()
+{
+  queue_kind_ "$1"
+  test "$rel_queue_kind_" = "$2" \
+    || { cat rel-queue.dbg; echo "cp $rel_queue_opts_: not through the $2"
+         fail=1; }
+}
+
+# io_uring_expected_ DIR
+# Whether our cp copies in directory DIR through io_uring, as it must
+# where it was built with liburing and the kernel lets this process use
+# io_uring; fails the test if it does not.  A seccomp filter (as in some
+# containers) may refuse io_uring without the process knowing it in
+# advance: then a copy without io_uring is only noted.  Whatever the
+# answer, notes why in the log.
+io_uring_expected_ ()
+{
+  if ! cpdd_has_ HAVE_LIBURING; then
+    echo "note: built without liburing"
+    return 1
+  fi
+  iue_disabled_=$(cat /proc/sys/kernel/io_uring_disabled 2>/dev/null) \
+    || iue_disabled_=0
+  if test "$iue_disabled_" = 2 \
+     || { test "$iue_disabled_" = 1 && test "$(id -u)" != 0; }; then
+    echo "note: kernel.io_uring_disabled=$iue_disabled_ keeps io_uring away"
+    return 1
+  fi
+  queue_kind_ "$1"
+  test "$rel_queue_kind_" = io_uring && return 0
+  if grep '^Seccomp:[[:space:]]*2' /proc/self/status > /dev/null; then
+    echo "note: no io_uring, perhaps refused by this seccomp filter"
+  else
+    cat rel-queue.dbg
+    echo "cp $rel_queue_opts_: not through io_uring, though it is allowed"
+    fail=1
+  fi
+  return 1
+}
+
 # The fault-injection library, or a skip when it was not built.
 require_faultshim_ ()
 {
@@ -148,8 +225,8 @@ with_faults_ ()
 
 # The calls that read the source, and those that write the destination,
 # for FAULT_OP: whichever a method uses meets the fault.
-rel_read_ops_=read,pread,copy_file_range,sendfile
-rel_write_ops_=write,pwrite,copy_file_range,sendfile
+rel_read_ops_=read,pread,preadv2,copy_file_range,sendfile
+rel_write_ops_=write,pwrite,pwritev2,copy_file_range,sendfile
 
 # exact_under_fault_ PROG MODE
 # Copy a file with our PROG (cp or dd) by every method and direct mode,

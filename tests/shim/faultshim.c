@@ -11,7 +11,8 @@
    can be compared.  It is driven by the environment:
 
    FAULT_OP       which calls are affected, a comma-separated list of
-                  read write pread pwrite copy_file_range sendfile mmap
+                  read write pread pwrite preadv2 pwritev2
+                  copy_file_range sendfile mmap
                   close fsync fdatasync (these three are hit whatever
                   FAULT_AT says; close closes the file and then fails,
                   as on NFS)
@@ -36,7 +37,10 @@
                                  file name) to FAULT_SIZE, then go on
    FAULT_COUNT    inject at most this many times (default: no limit)
    FAULT_DISABLE  calls to fail with ENOSYS, e.g. copy_file_range, so a
-                  program falls back to read and write
+                  program falls back to read and write; preadv2 and
+                  pwritev2 given any RWF_* flag fail with EOPNOTSUPP
+                  instead, as on a kernel that does not know the flag
+                  (without flags they work, as preadv and pwritev)
    FAULT_LOG      a file to which each injection is appended, so a test
                   can tell that the fault was met at all.
 
@@ -58,6 +62,7 @@
 #include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -74,7 +79,9 @@ enum op
   OP_MMAP = 1 << 6,
   OP_CLOSE = 1 << 7,
   OP_FSYNC = 1 << 8,
-  OP_FDATASYNC = 1 << 9
+  OP_FDATASYNC = 1 << 9,
+  OP_PREADV2 = 1 << 10,
+  OP_PWRITEV2 = 1 << 11
 };
 
 static struct op_name
@@ -85,6 +92,7 @@ static struct op_name
 {
   { "read", OP_READ }, { "write", OP_WRITE },
   { "pread", OP_PREAD }, { "pwrite", OP_PWRITE },
+  { "preadv2", OP_PREADV2 }, { "pwritev2", OP_PWRITEV2 },
   { "copy_file_range", OP_CFR }, { "sendfile", OP_SENDFILE },
   { "mmap", OP_MMAP }, { "close", OP_CLOSE }, { "fsync", OP_FSYNC },
   { "fdatasync", OP_FDATASYNC }
@@ -119,6 +127,9 @@ static ssize_t (*real_read) (int, void *, size_t);
 static ssize_t (*real_write) (int, void const *, size_t);
 static ssize_t (*real_pread) (int, void *, size_t, off_t);
 static ssize_t (*real_pwrite) (int, void const *, size_t, off_t);
+static ssize_t (*real_preadv2) (int, struct iovec const *, int, off_t, int);
+static ssize_t (*real_pwritev2) (int, struct iovec const *, int, off_t,
+                                 int);
 static ssize_t (*real_cfr) (int, off_t *, int, off_t *, size_t,
                             unsigned int);
 static ssize_t (*real_sendfile) (int, int, off_t *, size_t);
@@ -190,6 +201,8 @@ setup (void)
   real_write = next_symbol ("write");
   real_pread = next_symbol ("pread64");
   real_pwrite = next_symbol ("pwrite64");
+  real_preadv2 = next_symbol ("preadv64v2");
+  real_pwritev2 = next_symbol ("pwritev64v2");
   real_cfr = next_symbol ("copy_file_range");
   real_sendfile = next_symbol ("sendfile64");
   real_mmap = next_symbol ("mmap64");
@@ -433,6 +446,87 @@ ssize_t
 pwrite (int fd, void const *buf, size_t len, off_t offset)
 {
   return pwrite64 (fd, buf, len, offset);
+}
+
+/* The number of vectors of IOV (COUNT of them, at least one) that hold
+   the first LEN bytes, the last one cut to fit into *LAST; LEN is at
+   most their total.  */
+static int
+iov_prefix (struct iovec const *iov, int count, size_t len,
+            struct iovec *last)
+{
+  int i = 0;
+  for (; i < count - 1 && iov[i].iov_len < len; i++)
+    len -= iov[i].iov_len;
+  last->iov_base = iov[i].iov_base;
+  last->iov_len = len;
+  return i + 1;
+}
+
+/* The vectored calls with flags: the total length decides as for
+   pread and pwrite, and a call cut short moves a prefix of the
+   vectors.  */
+static ssize_t
+vectored (int op, char const *what, int fd, struct iovec const *iov,
+          int count, off_t offset, int flags)
+{
+  ssize_t (*real) (int, struct iovec const *, int, off_t, int);
+  setup ();
+  real = op == OP_PREADV2 ? real_preadv2 : real_pwritev2;
+  if ((cfg.disabled & op) && flags != 0)
+    {
+      errno = EOPNOTSUPP;
+      return -1;
+    }
+  if (count < 0)
+    return real (fd, iov, count, offset, flags);
+  size_t total = 0;
+  for (int i = 0; i < count; i++)
+    total += iov[i].iov_len;
+  size_t len = total;
+  int err = (cfg.disabled & op) ? 0 : decide (op, what, fd, offset, &len);
+  if (err)
+    {
+      errno = err;
+      return -1;
+    }
+  if (len == total)
+    return real (fd, iov, count, offset, flags);
+
+  struct iovec last;
+  int n = iov_prefix (iov, count, len, &last);
+  struct iovec cut[n];
+  memcpy (cut, iov, (n - 1) * sizeof *iov);
+  cut[n - 1] = last;
+  return real (fd, cut, n, offset, flags);
+}
+
+ssize_t
+preadv64v2 (int fd, struct iovec const *iov, int count, off_t offset,
+            int flags)
+{
+  return vectored (OP_PREADV2, "preadv2", fd, iov, count, offset, flags);
+}
+
+ssize_t
+preadv2 (int fd, struct iovec const *iov, int count, off_t offset,
+         int flags)
+{
+  return preadv64v2 (fd, iov, count, offset, flags);
+}
+
+ssize_t
+pwritev64v2 (int fd, struct iovec const *iov, int count, off_t offset,
+             int flags)
+{
+  return vectored (OP_PWRITEV2, "pwritev2", fd, iov, count, offset, flags);
+}
+
+ssize_t
+pwritev2 (int fd, struct iovec const *iov, int count, off_t offset,
+          int flags)
+{
+  return pwritev64v2 (fd, iov, count, offset, flags);
 }
 
 /* The kernel-side copies are aimed at by their input descriptor, or
