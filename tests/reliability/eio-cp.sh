@@ -16,17 +16,8 @@ printf 'small\n' > small || framework_failure_
 run_eio_ ()
 {
   re_side_=$1 re_end_=$2; shift 2
-  re_env_=
-  test "$1" = -- || { re_env_=$1; shift; }
-  shift
-  if test $re_end_ = read; then
-    set -- FAULT_OP=$rel_read_ops_ FAULT_FD_PATH='*/src' $re_env_ -- "$@"
-  else
-    set -- FAULT_OP=$rel_write_ops_ FAULT_FD_PATH='*/d/src' $re_env_ -- "$@"
-  fi
-  rm -rf d fault.log && mkdir d || framework_failure_
-  run_as_ $re_side_ with_faults_ FAULT_MODE=eio FAULT_AT=303104 \
-    FAULT_LOG="$PWD/fault.log" "$@"
+  rm -rf d && mkdir d || framework_failure_
+  fault_run_ $re_side_ $re_end_ '*/d/src' FAULT_MODE=eio FAULT_AT=303104 "$@"
 }
 
 for method in $rel_methods_; do

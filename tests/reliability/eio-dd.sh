@@ -16,18 +16,13 @@ dd_block_sizes=${dd_block_sizes-'bs=64k bs=5000'}
 head -c 1000000 /dev/urandom > src || framework_failure_
 
 # run_eio_ SIDE READ-OR-WRITE DD-ARG...: the copy, output in dst.SIDE.
+# Two bad spots: one inside a block, one across a block boundary.
 run_eio_ ()
 {
   re_side_=$1 re_end_=$2; shift 2
-  if test $re_end_ = read; then
-    set -- FAULT_OP=$rel_read_ops_ FAULT_FD_PATH='*/src' -- "$@"
-  else
-    set -- FAULT_OP=$rel_write_ops_ FAULT_FD_PATH='*/dst' -- "$@"
-  fi
-  rm -f dst fault.log || framework_failure_
-  # Two bad spots: one inside a block, one across a block boundary.
-  run_as_ $re_side_ with_faults_ FAULT_MODE=eio FAULT_AT=303000 \
-    FAULT_LEN=200000 FAULT_LOG="$PWD/fault.log" "$@"
+  rm -f dst || framework_failure_
+  fault_run_ $re_side_ $re_end_ '*/dst' FAULT_MODE=eio FAULT_AT=303000 \
+    FAULT_LEN=200000 -- "$@"
   mv dst dst.$re_side_ 2>/dev/null || : > dst.$re_side_
 }
 

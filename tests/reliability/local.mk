@@ -28,8 +28,7 @@ TESTS += \
   tests/reliability/eio-dd.sh \
   tests/reliability/eio-dd-reblock.sh \
   tests/reliability/overlap-error-cp.sh \
-  tests/reliability/overlap-short-cp.sh \
-  tests/reliability/overlap-eintr-cp.sh \
+  tests/reliability/overlap-short-eintr-cp.sh \
   tests/reliability/overlap-enospc-cp.sh \
   tests/reliability/uncached-fallback-cp.sh \
   tests/reliability/close-error-cp.sh \

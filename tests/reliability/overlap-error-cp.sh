@@ -23,17 +23,9 @@ printf 'small\n' > small || framework_failure_
 run_fault_ ()
 {
   rf_side_=$1 rf_end_=$2 rf_mode_=$3 rf_at_=$4; shift 4
-  rf_env_=
-  test "$1" = -- || { rf_env_=$1; shift; }
-  shift
-  if test $rf_end_ = read; then
-    set -- FAULT_OP=$rel_read_ops_ FAULT_FD_PATH='*/src' $rf_env_ -- "$@"
-  else
-    set -- FAULT_OP=$rel_write_ops_ FAULT_FD_PATH='*/d/src' $rf_env_ -- "$@"
-  fi
-  rm -rf d fault.log && mkdir d || framework_failure_
-  run_as_ $rf_side_ with_faults_ FAULT_MODE=$rf_mode_ FAULT_AT=$rf_at_ \
-    FAULT_LOG="$PWD/fault.log" "$@"
+  rm -rf d && mkdir d || framework_failure_
+  fault_run_ $rf_side_ $rf_end_ '*/d/src' FAULT_MODE=$rf_mode_ \
+    FAULT_AT=$rf_at_ "$@"
 }
 
 # The first block, the middle of a block after the ring has wrapped, a

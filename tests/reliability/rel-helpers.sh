@@ -228,6 +228,22 @@ with_faults_ ()
 rel_read_ops_=read,pread,preadv2,copy_file_range,sendfile
 rel_write_ops_=write,pwrite,pwritev2,copy_file_range,sendfile
 
+# fault_run_ SIDE READ-OR-WRITE DEST VAR=VALUE... -- CMD ARG...
+# Run CMD as SIDE's program (ours or gnu) with the fault the FAULT_*
+# settings describe on the calls that read "src", or on those that
+# write a file whose path matches the glob DEST, logging to fault.log.
+fault_run_ ()
+{
+  fr_side_=$1 fr_ops_=$rel_write_ops_ fr_path_=$3
+  if test "$2" = read; then
+    fr_ops_=$rel_read_ops_ fr_path_='*/src'
+  fi
+  shift 3
+  rm -f fault.log || framework_failure_
+  run_as_ $fr_side_ with_faults_ FAULT_OP=$fr_ops_ FAULT_FD_PATH="$fr_path_" \
+    FAULT_LOG="$PWD/fault.log" "$@"
+}
+
 # exact_under_fault_ PROG MODE
 # Copy a file with our PROG (cp or dd) by every method and direct mode,
 # with FAULT_MODE=MODE on the reading side and then on the writing

@@ -15,14 +15,8 @@ head -c 1000000 /dev/urandom > src || framework_failure_
 run_short_ ()
 {
   rs_side_=$1 rs_end_=$2; shift 2
-  if test $rs_end_ = read; then
-    set -- FAULT_OP=$rel_read_ops_ FAULT_FD_PATH='*/src' -- "$@"
-  else
-    set -- FAULT_OP=$rel_write_ops_ FAULT_FD_PATH='*/dst' -- "$@"
-  fi
-  rm -f dst fault.log || framework_failure_
-  run_as_ $rs_side_ with_faults_ FAULT_MODE=short FAULT_AT=303104 \
-    FAULT_LOG="$PWD/fault.log" "$@"
+  rm -f dst || framework_failure_
+  fault_run_ $rs_side_ $rs_end_ '*/dst' FAULT_MODE=short FAULT_AT=303104 -- "$@"
   mv dst dst.$rs_side_ 2>/dev/null || : > dst.$rs_side_
 }
 

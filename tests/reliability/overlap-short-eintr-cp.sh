@@ -1,6 +1,7 @@
 #!/bin/sh
-# Short reads and writes (calls moving fewer bytes than asked) still give
-# cp --direct, with reads and writes in flight together (the reader
+# Short reads and writes (calls moving fewer bytes than asked), and
+# reads and writes interrupted by a signal (EINTR), still give cp
+# --direct, with reads and writes in flight together (the reader
 # thread's queue), a byte-exact copy.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
@@ -17,5 +18,6 @@ check_queue_ . 'reader thread'
 head -c 3000000 /dev/urandom > src || framework_failure_
 rel_methods_='read auto' rel_directs_=direct rel_cp_opts_=--buffer-size=64K
 exact_under_fault_ cp short
+exact_under_fault_ cp eintr
 
 Exit $fail
