@@ -451,13 +451,14 @@ copy_threaded (struct overlap *o)
   return true;
 }
 
-/* Whether C suits the queue: direct I/O still on, both files seekable
-   at offsets the direct ends can use, and more than one buffer to
-   move (LEN bytes, or the rest of the source if LEN < 0).  */
+/* Whether C suits the queue: direct I/O still on, no uncached end
+   (whose transfers the plain loop makes), both files seekable at
+   offsets the direct ends can use, and more than one buffer to move
+   (LEN bytes, or the rest of the source if LEN < 0).  */
 static bool
 suits (struct xfer_ctx const *c, off_t len)
 {
-  if (!c->direct || c->in_pos < 0 || c->out_pos < 0)
+  if (!c->direct || c->uncached || c->in_pos < 0 || c->out_pos < 0)
     return false;
   if (((c->direct & XFER_DIRECT_IN) && c->in_pos % c->align != 0)
       || ((c->direct & XFER_DIRECT_OUT) && c->out_pos % c->align != 0))

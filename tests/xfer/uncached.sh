@@ -21,21 +21,26 @@ done
 # Page-cache residency, where fincore can tell and we may drop caches.
 if command -v fincore > /dev/null && test -w /proc/sys/vm/drop_caches; then
   head -c 67108864 /dev/urandom > big || framework_failure_
-  for dontcache in 1 0; do
-    rm -f out
-    sync && echo 3 > /proc/sys/vm/drop_caches || framework_failure_
-    CPDD_DONTCACHE=$dontcache cp --uncached big out || fail=1
-    cmp big out || fail=1
-    # At most a few MiB may linger: the last window, and pages cmp read.
-    sync && echo 3 > /proc/sys/vm/drop_caches || framework_failure_
-    CPDD_DONTCACHE=$dontcache cp --uncached big out2 || fail=1
-    for f in big out2; do
-      pages=$(fincore --bytes --noheadings --output RES "$f") \
-        || framework_failure_
-      test "$pages" -le 8388608 \
-        || { echo "$f: $pages bytes cached (dontcache=$dontcache)"; fail=1; }
+  # With direct I/O on one end, the other is uncached.
+  for opts in '' --direct=in --direct=out; do
+    for dontcache in 1 0; do
+      what="cp --uncached $opts, dontcache=$dontcache"
+      rm -f out
+      sync && echo 3 > /proc/sys/vm/drop_caches || framework_failure_
+      CPDD_DONTCACHE=$dontcache cp --uncached $opts big out || fail=1
+      cmp big out || { echo "$what: the copy differs"; fail=1; }
+      # At most a few MiB may linger: the last window.  The check comes
+      # after a second copy, since cmp read both files into the cache.
+      sync && echo 3 > /proc/sys/vm/drop_caches || framework_failure_
+      CPDD_DONTCACHE=$dontcache cp --uncached $opts big out2 || fail=1
+      for f in big out2; do
+        pages=$(fincore --bytes --noheadings --output RES "$f") \
+          || framework_failure_
+        test "$pages" -le 8388608 \
+          || { echo "$what: $f: $pages bytes cached"; fail=1; }
+      done
+      rm -f out2
     done
-    rm -f out2
   done
 fi
 
