@@ -23,6 +23,7 @@
 #include "same-inode.h"
 #include "savedir.h"
 #include "stat-time.h"
+#include "tempname.h"
 #include "yesno.h"
 
 /* A file identified by its inode, with the name of a copy, or for a
@@ -70,6 +71,7 @@ struct dest
   struct stat lst;		/* the entry itself */
   bool st_ok;			/* whether it resolves */
   struct stat st;		/* what it resolves to */
+  int st_errno;			/* why not, if it does not */
 };
 
 static size_t
@@ -171,6 +173,7 @@ static bool
 stat_destination (char const *dst, struct dest *d)
 {
   d->exists = d->st_ok = false;
+  d->st_errno = 0;
   if (lstat (dst, &d->lst) != 0)
     {
       if (errno == ENOENT)
@@ -180,7 +183,11 @@ stat_destination (char const *dst, struct dest *d)
     }
   d->exists = true;
   if (S_ISLNK (d->lst.st_mode))
-    d->st_ok = stat (dst, &d->st) == 0;
+    {
+      d->st_ok = stat (dst, &d->st) == 0;
+      if (!d->st_ok)
+        d->st_errno = errno;
+    }
   else
     {
       d->st = d->lst;
@@ -211,28 +218,115 @@ same_entry (char const *a, char const *b)
   return same;
 }
 
-/* Would copying SRC (status SRC_ST) onto the existing destination D
-   destroy or read from the very file being written?  */
+/* Whether the copy of SRC_ST replaces a destination symbolic link
+   rather than writing through it.  Only a regular file's data is
+   written through a link; and a link about to be moved aside or
+   removed is not written through either.  */
 static bool
-same_file (char const *src, struct stat const *src_st, char const *dst,
-           struct dest const *d, struct cp_options const *x)
+replaces_dest_link (struct stat const *src_st, struct cp_options const *x)
 {
-  /* The same entry, or another hard link to the source.  Removing a
-     second link first leaves the data reachable, so that is allowed.  */
-  if (SAME_INODE (*src_st, d->lst))
-    return ! (x->remove_destination && S_ISREG (src_st->st_mode)
-              && 1 < src_st->st_nlink && !same_entry (src, dst));
+  return (S_ISDIR (src_st->st_mode) || !copies_data (src_st, x)
+          || x->backup_type != no_backups || x->remove_destination);
+}
 
-  /* A destination link that would be written through to the source.  */
-  if (S_ISLNK (d->lst.st_mode) && d->st_ok && SAME_INODE (*src_st, d->st)
-      && !x->remove_destination)
+/* Whether copying SRC (SRC_ST, followed or not as this copy follows
+   it) over the existing DST (DST_ST: the entry, or what it leads to,
+   as replaces_dest_link says) can go ahead without destroying the
+   data it would read, as GNU cp decides it.  Set *DONE if there is
+   nothing left to do: the hard link asked for is already there.  */
+static bool
+copy_onto_ok (char const *src, struct stat const *src_st,
+              char const *dst, struct stat const *dst_st,
+              struct cp_options const *x, bool *done)
+{
+  bool same = SAME_INODE (*src_st, *dst_st);
+  bool entries_only = x->dereference == CP_DEREF_NEVER;
+  bool backups = x->backup_type != no_backups;
+  struct stat src_lst, dst_lst;
+  struct stat const *src_ent = src_st;
+  struct stat const *dst_ent = dst_st;
+  bool same_ent = same;
+
+  *done = false;
+  if (same && x->hard_link)
+    {
+      *done = true;
+      return true;
+    }
+
+  if (entries_only)
+    {
+      /* Either of two distinct links may replace the other.  */
+      if (S_ISLNK (src_st->st_mode) && S_ISLNK (dst_st->st_mode))
+        {
+          if (same_entry (src, dst))
+            return false;
+          *done = same && !backups;
+          return true;
+        }
+    }
+  else
+    {
+      if (!same)
+        return true;
+      if (lstat (src, &src_lst) != 0 || lstat (dst, &dst_lst) != 0)
+        return true;
+      src_ent = &src_lst;
+      dst_ent = &dst_lst;
+      same_ent = SAME_INODE (src_lst, dst_lst);
+      /* Two links to one file: the destination link goes first.  */
+      if (S_ISLNK (src_lst.st_mode) && S_ISLNK (dst_lst.st_mode)
+          && x->remove_destination)
+        return true;
+    }
+
+  /* Removing one of a file's names first leaves it under the other.  */
+  if (same_ent && x->remove_destination && !S_ISLNK (src_ent->st_mode)
+      && 1 < src_ent->st_nlink && !same_entry (src, dst))
     return true;
 
-  /* A source link that resolves to the destination.  */
-  struct stat target;
-  return (S_ISLNK (src_st->st_mode) && stat (src, &target) == 0
-          && (SAME_INODE (target, d->lst)
-              || (d->st_ok && SAME_INODE (target, d->st))));
+  if (backups)
+    {
+      if (same_ent)
+        return !same_entry (src, dst);
+      /* Moving the file aside would leave the source link, which
+         leads to it, dangling before it is read.  */
+      return (entries_only || !S_ISLNK (src_ent->st_mode)
+              || S_ISLNK (dst_ent->st_mode));
+    }
+
+  if (!S_ISLNK (src_ent->st_mode) && !S_ISLNK (dst_ent->st_mode))
+    {
+      if (!SAME_INODE (*src_ent, *dst_ent))
+        return true;
+      if (x->hard_link)
+        {
+          *done = true;
+          return true;
+        }
+    }
+
+  /* A destination link is replaced by the new link, or removed.  */
+  if ((x->symbolic_link || x->remove_destination)
+      && S_ISLNK (dst_ent->st_mode))
+    return true;
+
+  if (entries_only)
+    {
+      struct stat src_to = *src_ent;
+      struct stat dst_to = *dst_ent;
+      if ((S_ISLNK (src_ent->st_mode) && stat (src, &src_to) != 0)
+          || (S_ISLNK (dst_ent->st_mode) && stat (dst, &dst_to) != 0))
+        return true;
+      if (!SAME_INODE (src_to, dst_to))
+        return true;
+      if (x->hard_link)
+        {
+          *done = !S_ISLNK (dst_ent->st_mode);
+          return true;
+        }
+    }
+  return false;
 }
 
 /* Rename the existing DST out of the way as its backup.  Return the
@@ -259,6 +353,18 @@ make_backup (char const *src, struct stat const *src_st, char const *dst,
   return backup;
 }
 
+/* The copy to DST failed: put its BACKUP back in its place, saying so
+   if VERBOSE.  */
+static void
+restore_backup (char const *backup, char const *dst, bool verbose)
+{
+  if (rename (backup, dst) != 0)
+    error (0, errno, _("cannot un-backup %s"), quoteaf (dst));
+  else if (verbose)
+    printf (_("%s -> %s (unbackup)\n"), quoteaf_n (0, backup),
+            quoteaf_n (1, dst));
+}
+
 /* Remove DST to make room for its copy, saying so if VERBOSE.  */
 static bool
 remove_destination (char const *dst, bool verbose)
@@ -283,6 +389,15 @@ new_file_mode (struct stat const *src_st, struct cp_options const *x)
           : src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO));
 }
 
+/* Is DST a symbolic link that leads nowhere?  */
+static bool
+dangling_link (char const *dst)
+{
+  struct stat st;
+  return (lstat (dst, &st) == 0 && S_ISLNK (st.st_mode)
+          && stat (dst, &st) != 0 && errno == ENOENT);
+}
+
 /* Open DST for the data of SRC_ST.  EXISTS says whether DST is still
    there: it is then truncated in place, as GNU cp does, keeping its
    links, owner and permissions, or with -f replaced if it can't be
@@ -300,8 +415,7 @@ open_destination (char const *dst, struct stat const *src_st, bool exists,
                            | (x->attributes_only ? 0 : O_TRUNC)));
       if (0 <= fd)
         return fd;
-      struct stat st;
-      if (errno == ENOENT && lstat (dst, &st) == 0 && S_ISLNK (st.st_mode))
+      if (errno == ENOENT && dangling_link (dst))
         {
           error (0, 0, _("not writing through dangling symlink %s"),
                  quoteaf (dst));
@@ -320,6 +434,18 @@ open_destination (char const *dst, struct stat const *src_st, bool exists,
   if (x->preserve_mode && x->preserve_ownership)
     mode &= S_IRWXU;
   int fd = open (dst, O_WRONLY | O_CREAT | O_EXCL | O_BINARY, mode);
+  if (fd < 0 && errno == EEXIST && dangling_link (dst))
+    {
+      /* A link planted where the copy goes is refused, unless POSIX's
+         rules, which say to write through it, are asked for.  */
+      if (!getenv ("POSIXLY_CORRECT"))
+        {
+          error (0, 0, _("not writing through dangling symlink %s"),
+                 quoteaf (dst));
+          return -1;
+        }
+      fd = open (dst, O_WRONLY | O_CREAT | O_BINARY, mode);
+    }
   if (fd < 0)
     {
       int e = errno;
@@ -444,10 +570,59 @@ copy_special (char const *src, struct stat const *src_st, char const *dst,
                           (struct attr_file) { dst, -1 }, x);
 }
 
-/* -s: make DST a symbolic link to SRC.  A relative SRC is only right
-   if DST is in the working directory.  */
+/* A link to make: to TARGET, symbolic or hard (following TARGET if
+   it is a symbolic link and FOLLOW).  */
+struct new_link
+{
+  char const *target;
+  bool symbolic;
+  bool follow;
+};
+
+static int
+make_link_at (char *name, void *arg)
+{
+  struct new_link const *l = arg;
+  return (l->symbolic
+          ? symlink (l->target, name)
+          : linkat (AT_FDCWD, l->target, AT_FDCWD, name,
+                    l->follow ? AT_SYMLINK_FOLLOW : 0));
+}
+
+/* Make the link L at DST.  If DST exists and REPLACE (-f), make the
+   link under a new name beside DST and rename it over DST, so that
+   DST is never missing, and a target reached through DST itself is
+   still there to be linked to.  Return 0, or -1 with errno set.  */
+static int
+make_link (char const *dst, struct new_link *l, bool replace)
+{
+  if (make_link_at ((char *) dst, l) == 0)
+    return 0;
+  if (! (replace && errno == EEXIST))
+    return -1;
+
+  char *dir = dir_name (dst);
+  char *tmp = file_name_concat (dir, "cpddXXXXXX", NULL);
+  free (dir);
+  int r = try_tempname (tmp, 0, l, make_link_at);
+  if (r == 0)
+    {
+      r = rename (tmp, dst);
+      int e = errno;
+      /* rename does nothing if both are links to one file.  */
+      if (unlink (tmp) != 0 && errno != ENOENT)
+        r = -1;
+      else
+        errno = e;
+    }
+  free (tmp);
+  return r;
+}
+
+/* -s: make DST a symbolic link to SRC, replacing DST if REPLACE.  A
+   relative SRC is only right if DST is in the working directory.  */
 static bool
-make_symlink (char const *src, char const *dst)
+make_symlink (char const *src, char const *dst, bool replace)
 {
   if (src[0] != '/')
     {
@@ -465,7 +640,8 @@ make_symlink (char const *src, char const *dst)
           return false;
         }
     }
-  if (symlink (src, dst) != 0)
+  struct new_link l = { src, true, false };
+  if (make_link (dst, &l, replace) != 0)
     {
       error (0, errno, _("cannot create symbolic link %s to %s"),
              quoteaf_n (0, dst), quoteaf_n (1, src));
@@ -475,12 +651,13 @@ make_symlink (char const *src, char const *dst)
 }
 
 /* -l, or a further link under --preserve=links: make DST a hard link
-   to SRC, or to what SRC points to if FOLLOW.  */
+   to SRC, or to what SRC points to if FOLLOW; replace DST if
+   REPLACE.  */
 static bool
-make_hard_link (char const *src, char const *dst, bool follow)
+make_hard_link (char const *src, char const *dst, bool follow, bool replace)
 {
-  if (linkat (AT_FDCWD, src, AT_FDCWD, dst, follow ? AT_SYMLINK_FOLLOW : 0)
-      != 0)
+  struct new_link l = { src, false, follow };
+  if (make_link (dst, &l, replace) != 0)
     {
       error (0, errno, _("cannot create hard link %s to %s"),
              quoteaf_n (0, dst), quoteaf_n (1, src));
@@ -608,11 +785,11 @@ make_copy (char const *src, struct stat const *src_st, bool follow,
 {
   dst_st->st_mode = 0;
   if (earlier)
-    return make_hard_link (earlier, dst, false);
+    return make_hard_link (earlier, dst, false, false);
   if (x->symbolic_link)
-    return make_symlink (src, dst);
+    return make_symlink (src, dst, exists && x->force);
   if (x->hard_link)
-    return make_hard_link (src, dst, follow);
+    return make_hard_link (src, dst, follow, exists && x->force);
   if (copies_data (src_st, x))
     return copy_data_file (src, src_st, follow, dst, exists, dst_st, x);
   if (S_ISLNK (src_st->st_mode))
@@ -662,13 +839,15 @@ ask_overwrite (char const *dst, struct stat const *dst_st,
 }
 
 /* Decide whether the non-directory SRC may and should replace the
-   existing destination D, and make room for it.  Set *GO to false to
-   skip the file quietly; set *BACKUP to the backup's name if one was
-   made; set *EXISTS to whether DST is still there.  */
+   existing destination D, and make room for it: unlink D first if
+   UNLINK_FIRST, or if REPLACE, quietly where -f replaces it with a
+   link.  Set *GO to false to skip the file quietly; set *BACKUP to
+   the backup's name if one was made; set *EXISTS to whether DST is
+   still there.  */
 static bool
 prepare_overwrite (char const *src, struct stat const *src_st,
-                   char const *dst, struct dest const *d, bool replace,
-                   bool *go, char **backup, bool *exists,
+                   char const *dst, struct dest const *d, bool unlink_first,
+                   bool replace, bool *go, char **backup, bool *exists,
                    struct cp_options const *x)
 {
   *go = false;
@@ -696,11 +875,9 @@ prepare_overwrite (char const *src, struct stat const *src_st,
       *exists = false;
       return *backup != NULL;
     }
-  if (x->remove_destination || replace)
+  if (unlink_first || replace)
     {
-      /* -f with -l or -s replaces links without a word.  */
-      bool quiet = ((x->hard_link || x->symbolic_link)
-                    && !x->remove_destination);
+      bool quiet = !unlink_first && (x->hard_link || x->symbolic_link);
       *exists = false;
       return remove_destination (dst, x->verbose && !quiet);
     }
@@ -731,7 +908,21 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
   if (!stat_destination (dst, &d))
     return false;
 
-  char *backup_dst = NULL;
+  /* A regular file is copied through a destination link, so what the
+     link leads to is the destination; if it leads nowhere, there is
+     none yet (and opening it will refuse to write through it).  */
+  bool through_link = (d.exists && S_ISLNK (d.lst.st_mode)
+                       && !replaces_dest_link (&src_st, x));
+  if (through_link && !d.st_ok)
+    {
+      if (d.st_errno != ENOENT)
+        {
+          error (0, d.st_errno, _("cannot stat %s"), quoteaf (dst));
+          return false;
+        }
+      d.exists = false;
+    }
+
   if (d.exists)
     {
       struct inode_entry const *made = inode_lookup (made_map, &d.lst);
@@ -748,29 +939,17 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
                  quoteaf_n (0, dst), quoteaf_n (1, src));
           return false;
         }
-      if (!is_dir && x->hard_link
-          && (SAME_INODE (src_st, d.lst)
-              || (d.st_ok && SAME_INODE (src_st, d.st))))
-        return true;
-      if (same_file (src, &src_st, dst, &d, x))
+      bool done = false;
+      if (x->interactive != CP_NO_CLOBBER
+          && !copy_onto_ok (src, &src_st, dst,
+                            through_link ? &d.st : &d.lst, x, &done))
         {
-          /* The one case where a file is copied onto itself: with
-             --force and --backup, the copy becomes the backup.  */
-          if (! (x->force && x->backup_type != no_backups
-                 && S_ISREG (src_st.st_mode) && !S_ISLNK (d.lst.st_mode)))
-            {
-              error (0, 0, _("%s and %s are the same file"),
-                     quoteaf_n (0, src), quoteaf_n (1, dst));
-              return false;
-            }
-          backup_dst = find_backup_file_name (AT_FDCWD, dst, x->backup_type);
-          dst = backup_dst;
-          if (!stat_destination (dst, &d))
-            {
-              free (backup_dst);
-              return false;
-            }
+          error (0, 0, _("%s and %s are the same file"),
+                 quoteaf_n (0, src), quoteaf_n (1, dst));
+          return false;
         }
+      if (done)
+        return true;
     }
 
   bool ok;
@@ -784,7 +963,6 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
         }
       else
         ok = copy_directory (src, &src_st, dst, d.exists, ctx, x);
-      free (backup_dst);
       return ok;
     }
 
@@ -792,7 +970,6 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
     {
       error (0, 0, _("cannot overwrite directory %s with non-directory"),
              quoteaf (dst));
-      free (backup_dst);
       return false;
     }
 
@@ -808,20 +985,25 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
   bool exists = d.exists;
   char *backup = NULL;
   ok = true;
-  if (exists && !backup_dst)
+  if (exists)
     {
+      /* GNU cp unlinks the destination, and says so, rather than
+         write into a file that has other links it would keep with
+         --preserve=links, or give a link or special file copied as
+         itself the destination's name.  */
+      struct stat const *dst_st = through_link ? &d.st : &d.lst;
+      bool unlink_first = (x->remove_destination
+                           || (x->preserve_links && 1 < dst_st->st_nlink)
+                           || (x->dereference == CP_DEREF_NEVER
+                               && !S_ISREG (src_st.st_mode)));
       bool replace = (earlier
-                      || ((x->hard_link || x->symbolic_link) && x->force)
                       || (!x->hard_link && !x->symbolic_link
                           && !copies_data (&src_st, x)));
       bool go;
-      ok = prepare_overwrite (src, &src_st, dst, &d, replace, &go, &backup,
-                              &exists, x);
+      ok = prepare_overwrite (src, &src_st, dst, &d, unlink_first, replace,
+                              &go, &backup, &exists, x);
       if (!go)
-        {
-          free (backup_dst);
-          return ok;
-        }
+        return ok;
     }
 
   /* As in GNU cp, a file is named before it is copied, so that what
@@ -831,8 +1013,12 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
 
   struct stat dst_st;
   if (ok)
-    ok = make_copy (src, &src_st, follow, dst, exists,
-                    earlier ? earlier->name : NULL, &dst_st, x);
+    {
+      ok = make_copy (src, &src_st, follow, dst, exists,
+                      earlier ? earlier->name : NULL, &dst_st, x);
+      if (!ok && backup)
+        restore_backup (backup, dst, x->verbose);
+    }
   if (ok)
     {
       if (dst_st.st_mode == 0 && lstat (dst, &dst_st) != 0)
@@ -843,7 +1029,6 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
         inode_remember (&made_map, &dst_st, NULL, &src_st);
     }
   free (backup);
-  free (backup_dst);
   return ok;
 }
 

@@ -413,6 +413,25 @@ copy_into_directory (char const *dir, char **files, int n_files,
   return ok;
 }
 
+/* Copy SRC to DST, named as the only two operands.  "cp --force
+   --backup F F" is the one way to copy a regular file onto itself:
+   the copy is made under the name its backup would get.  */
+static bool
+copy_pair (char const *src, char const *dst, struct cp_options const *x)
+{
+  struct stat st;
+  if (! (x->force && x->backup_type != no_backups && STREQ (src, dst)
+         && stat (dst, &st) == 0 && S_ISREG (st.st_mode)))
+    return copy (src, dst, x);
+
+  char *backup = find_backup_file_name (AT_FDCWD, dst, x->backup_type);
+  struct cp_options no_backup = *x;
+  no_backup.backup_type = no_backups;
+  bool ok = copy (src, backup, &no_backup);
+  free (backup);
+  return ok;
+}
+
 /* Choose the defaults that depend on several options.  */
 static void
 settle_options (struct cp_options *x, bool make_backups,
@@ -679,7 +698,7 @@ main (int argc, char **argv)
                              "a directory"));
               usage (EXIT_FAILURE);
             }
-          ok = copy (files[0], last, &x);
+          ok = copy_pair (files[0], last, &x);
         }
     }
 

@@ -16,6 +16,7 @@ TESTS += \
   tests/cp/backup-diff.sh \
   tests/cp/remove-destination-diff.sh \
   tests/cp/same-file-diff.sh \
+  tests/cp/same-file-matrix-diff.sh \
   tests/cp/link-diff.sh \
   tests/cp/symlink-diff.sh \
   tests/cp/parents-diff.sh \

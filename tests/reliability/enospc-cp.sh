@@ -49,4 +49,16 @@ for method in $rel_methods_; do
   done
 done
 
+# A backup made before a copy that runs out of space is put back in
+# place of the partial copy, as GNU does.
+for side in gnu ours; do
+  rm -rf mnt/* && printf 'old\n' > mnt/big || framework_failure_
+  run_as_ $side cp -bv big mnt/big
+  cat mnt/big > $side.left 2>&1
+  ls mnt > $side.names || framework_failure_
+done
+compare_sides_ "cp -bv big (backup put back)"
+compare gnu.left ours.left && compare gnu.names ours.names \
+  || { echo "cp -bv: the backup was not put back as GNU does"; fail=1; }
+
 Exit $fail
