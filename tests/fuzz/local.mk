@@ -13,7 +13,7 @@ FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
 FUZZ_CPPFLAGS = -I$(top_builddir) $(AM_CPPFLAGS)
 FUZZ_LIBS = lib/libgnu.a $(LIB_ACL) $(LIB_HAS_ACL) $(LIB_GETHRXTIME) \
   $(LIB_NANOSLEEP) $(LIB_CLOCK_GETTIME) $(LIB_FDATASYNC) $(LIB_MBRTOWC) \
-  $(LIB_URING)
+  $(LIB_URING) $(LIB_PTHREAD)
 ## Huge buffers (obs=20G) must reach dd's own "memory exhausted" path,
 ## not the fuzzer's memory limit: AddressSanitizer writes the shadow of
 ## every allocation, so a buffer dd never touches would still cost an
@@ -22,7 +22,8 @@ FUZZ_RUN_ENV = ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=0:max_alloc
 FUZZ_RUN_FLAGS = -rss_limit_mb=1024 -malloc_limit_mb=1000000 \
   -max_len=256 -timeout=10 -close_fd_mask=3
 fuzz_engine_sources = $(addprefix $(srcdir)/,$(src_libcpdd_a_SOURCES))
-fuzz_programs = tests/fuzz/fuzz-parse-size tests/fuzz/fuzz-dd-args
+fuzz_programs = tests/fuzz/fuzz-parse-size tests/fuzz/fuzz-dd-args \
+  tests/fuzz/fuzz-cp-args
 
 tests/fuzz/fuzz-parse-size: $(srcdir)/tests/fuzz/fuzz-parse-size.c \
     $(fuzz_engine_sources) lib/libgnu.a
@@ -39,8 +40,19 @@ tests/fuzz/fuzz-dd-args: $(srcdir)/tests/fuzz/fuzz-dd-args.c \
 	  -Wl,--wrap=exit -Wl,--wrap=atexit -Wl,--wrap=error \
 	  -Wl,--wrap=error_at_line -o $@ \
 	  $(srcdir)/tests/fuzz/fuzz-dd-args.c \
-	  $(addprefix $(srcdir)/,$(src_dd_SOURCES)) $(fuzz_engine_sources) \
-	  $(FUZZ_LIBS)
+	  $(filter %.c,$(addprefix $(srcdir)/,$(src_dd_SOURCES))) \
+	  $(fuzz_engine_sources) $(FUZZ_LIBS)
+
+## cp.c's main with its copying left out: the harness supplies copy ().
+tests/fuzz/fuzz-cp-args: $(srcdir)/tests/fuzz/fuzz-cp-args.c \
+    $(srcdir)/src/cp.c $(srcdir)/src/copy-attr.c $(fuzz_engine_sources) \
+    lib/libgnu.a
+	$(AM_V_CCLD)$(MKDIR_P) tests/fuzz && \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_CPPFLAGS) -Dmain=cp_main \
+	  -Wl,--wrap=exit -Wl,--wrap=atexit -Wl,--wrap=error \
+	  -Wl,--wrap=error_at_line -o $@ \
+	  $(srcdir)/tests/fuzz/fuzz-cp-args.c $(srcdir)/src/cp.c \
+	  $(srcdir)/src/copy-attr.c $(fuzz_engine_sources) $(FUZZ_LIBS)
 
 ## Each harness runs from its seed corpus (tests/fuzz/*.seeds, one input
 ## a line) into a working corpus in the build tree; crashes land in
@@ -69,4 +81,5 @@ fuzz: $(fuzz_programs)
 .PHONY: fuzz
 MOSTLYCLEANFILES += $(fuzz_programs)
 EXTRA_DIST += tests/fuzz/fuzz-parse-size.c tests/fuzz/fuzz-dd-args.c \
-  tests/fuzz/fuzz-parse-size.seeds tests/fuzz/fuzz-dd-args.seeds
+  tests/fuzz/fuzz-cp-args.c tests/fuzz/fuzz-parse-size.seeds \
+  tests/fuzz/fuzz-dd-args.seeds tests/fuzz/fuzz-cp-args.seeds

@@ -1,0 +1,134 @@
+/* fuzz-cp-args.c -- libFuzzer harness for cp's command line.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+/* cp's options, their arguments (--preserve and --no-preserve lists,
+   --backup, --sparse, --reflink, and the engine's --buffer-size,
+   --direct, --io-method, --progress, --stats) and the checks that
+   combine them are all in cp.c's main.  This harness links cp.c with
+   main renamed (-Dmain=cp_main), wraps exit, error and atexit as the
+   dd harness does, and runs it in-process on arguments made from the
+   input, one per line.
+
+   The copying itself is not linked: copy () here only checks what
+   the command line must have settled before any file is copied, so an
+   input can never make the harness write a file.  Arguments with a
+   slash are dropped besides, so that --parents makes no directory.  */
+
+#include <config.h>
+
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "copy.h"
+
+int LLVMFuzzerTestOneInput (uint8_t const *data, size_t size);
+int cp_main (int argc, char **argv);
+_Noreturn void __wrap_exit (int status);
+int __wrap_atexit (void (*fn) (void));
+void __wrap_error (int status, int errnum, char const *format, ...);
+void __wrap_error_at_line (int status, int errnum, char const *file,
+                           unsigned int line, char const *format, ...);
+
+enum { MAX_ARGS = 64 };
+
+static jmp_buf back_to_fuzzer;
+static _Bool in_cp;
+
+_Noreturn void
+__wrap_exit (int status)
+{
+  void __real_exit (int) __attribute__ ((noreturn));
+  if (in_cp)
+    longjmp (back_to_fuzzer, 1);
+  __real_exit (status);
+}
+
+int
+__wrap_atexit (void (*fn) (void))
+{
+  return 0;
+}
+
+void
+__wrap_error (int status, int errnum, char const *format, ...)
+{
+  if (status)
+    __wrap_exit (status);
+}
+
+void
+__wrap_error_at_line (int status, int errnum, char const *file,
+                      unsigned int line, char const *format, ...)
+{
+  if (status)
+    __wrap_exit (status);
+}
+
+/* What cp.c promises copy () whatever the command line was: the
+   combinations it rejects never get through, and every choice left
+   open has been settled.  */
+bool
+copy (char const *src_name, char const *dst_name,
+      struct cp_options const *x)
+{
+  if (!src_name || !dst_name)
+    abort ();
+  if (x->hard_link && x->symbolic_link)
+    abort ();
+  if (x->backup_type != no_backups && x->interactive == CP_NO_CLOBBER)
+    abort ();
+  if (x->xfer.reflink == XFER_REFLINK_ALWAYS
+      && x->xfer.sparse != XFER_SPARSE_AUTO)
+    abort ();
+  if (x->dereference == CP_DEREF_UNDEFINED)
+    abort ();
+  if (x->xfer.buffer_size < 0)
+    abort ();
+  return true;
+}
+
+void
+copy_finish (void)
+{
+}
+
+int
+LLVMFuzzerTestOneInput (uint8_t const *data, size_t size)
+{
+  char *text = malloc (size + 1);
+  if (!text)
+    return 0;
+  memcpy (text, data, size);
+  text[size] = '\0';
+
+  static char prog[] = "cp";
+  char *argv[MAX_ARGS + 2];
+  int argc = 0;
+  argv[argc++] = prog;
+  for (char *p = text, *line; argc < MAX_ARGS
+       && (line = strsep (&p, "\n")); )
+    if (!strchr (line, '/'))
+      argv[argc++] = line;
+  argv[argc] = NULL;
+
+  /* getopt keeps its place between calls; start it afresh.  */
+  extern int optind;
+  optind = 0;
+
+  in_cp = 1;
+  if (setjmp (back_to_fuzzer) == 0)
+    cp_main (argc, argv);
+  in_cp = 0;
+
+  free (text);
+  return 0;
+}
