@@ -6,9 +6,9 @@ doc_cpdd_TEXINFOS = doc/cp.texi doc/dd.texi doc/xfer.texi doc/cpdd-bench.texi \
 
 ## Man pages are made from the built programs' --help and --version,
 ## so they cannot drift from them.
-man_MANS += doc/cp.1 doc/dd.1
-CLEANFILES += doc/cp.1 doc/dd.1
-EXTRA_DIST += doc/cp.x doc/dd.x
+man_MANS += doc/cp.1 doc/dd.1 doc/cpdd-bench.1
+CLEANFILES += doc/cp.1 doc/dd.1 doc/cpdd-bench.1
+EXTRA_DIST += doc/cp.x doc/dd.x doc/cpdd-bench.x
 
 cpdd_help2man = $(HELP2MAN) --no-info --output=$@-t
 
@@ -20,4 +20,10 @@ doc/cp.1: src/cp$(EXEEXT) doc/cp.x
 doc/dd.1: src/dd$(EXEEXT) doc/dd.x
 	$(AM_V_GEN)$(MKDIR_P) doc \
 	  && $(cpdd_help2man) --include=$(srcdir)/doc/dd.x src/dd$(EXEEXT) \
+	  && mv $@-t $@
+
+doc/cpdd-bench.1: bench/cpdd-bench doc/cpdd-bench.x
+	$(AM_V_GEN)$(MKDIR_P) doc \
+	  && $(cpdd_help2man) --include=$(srcdir)/doc/cpdd-bench.x \
+	     bench/cpdd-bench \
 	  && mv $@-t $@

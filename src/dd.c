@@ -1107,8 +1107,9 @@ dd_copy (struct dd *d)
   alloc_obuf (d);
 
   /* iflag=mmap on an input that cannot be mapped (a pipe, a device)
-     reads it the ordinary way.  */
-  if (s->iextra & DD_FLAG_MMAP)
+     reads it the ordinary way; so does iflag=direct, which asks for
+     reads that bypass the page cache the map would go through.  */
+  if ((s->iextra & DD_FLAG_MMAP) && ! (s->iflags & O_DIRECT))
     d->in_window = xfer_window_open (STDIN_FILENO, d->in_name, 0);
 
   for (;;)

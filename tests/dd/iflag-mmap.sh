@@ -22,6 +22,18 @@ for args in 'bs=1M' 'ibs=1000 obs=3000' 'bs=999 count=10000' \
   compare exp got || { echo "report differs: $args"; fail=1; }
 done
 
+# With iflag=direct the input is read, not mapped, so direct I/O's rules
+# apply as they do to GNU dd: a record size it refuses is an error.
+for args in 'bs=1M' 'bs=3000'; do
+  returns_ $("$gnu_dir_/dd" if=in of=out.gnu iflag=direct $args 2> err.gnu;
+             echo $?) dd if=in of=out.ours iflag=mmap,direct $args 2> err.ours \
+    || { echo "exit status differs: iflag=mmap,direct $args"; fail=1; }
+  mask_dd_times_ < err.gnu | sed "s,^$gnu_dir_/dd:,dd:," > exp
+  mask_dd_times_ < err.ours > got
+  compare exp got || { echo "report differs: iflag=mmap,direct $args"; fail=1; }
+  cmp out.gnu out.ours || { echo "output differs: iflag=mmap,direct $args"; fail=1; }
+done
+
 # A pipe cannot be mapped: read it instead.
 cat in | dd iflag=mmap of=out bs=1M status=none || fail=1
 cmp in out || fail=1

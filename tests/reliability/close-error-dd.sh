@@ -3,10 +3,9 @@
 # write errors) or the input makes dd say so as GNU dd does, statistics
 # and exit status included, with every I/O method and direct mode.
 
-# Expected to fail until src/dd.c is fixed: our dd never closes its
-# files itself, so an error that only close reports (NFS reports delayed
-# write errors so) is lost and dd exits 0 after printing its statistics.
-# GNU dd closes input and output before its statistics and says
+# An error that only close reports (NFS reports delayed write errors
+# so) must not be lost.  GNU dd closes input and output before its
+# statistics and says
 #   dd: closing output file 'dst': Input/output error
 # (or "closing input file 'src'") with exit status 1 and no statistics.
 
@@ -40,7 +39,7 @@ run_close_ ()
     && mv $rc_side_.err-t $rc_side_.err
 }
 
-for method in $rel_methods_; do
+for method in $rel_dd_methods_; do
   for direct in $rel_directs_; do
     opts=$(dd_xfer_opts_ $method $direct)
     gnu_opts=

@@ -2,11 +2,9 @@
 # cp refuses to write through a dangling destination symlink, which
 # could make it create a file anywhere, with GNU cp's message.
 
-# Expected to fail until src/copy.c is fixed.  "cp a dang", where dang
-# is a symlink to a file that does not exist:
-#   GNU:  cp: not writing through dangling symlink 'dang'   (exit 1)
-#   ours: cp: cannot create regular file 'dang': File exists (exit 1)
-# Ours does not follow the link either; only the message differs.
+# "cp a dang", where dang is a symlink to a file that does not exist:
+#   cp: not writing through dangling symlink 'dang'   (exit 1)
+# and not "cannot create regular file 'dang': File exists".
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"

@@ -26,7 +26,7 @@ run_eio_ ()
   mv dst dst.$re_side_ 2>/dev/null || : > dst.$re_side_
 }
 
-for method in $rel_methods_; do
+for method in $rel_dd_methods_; do
   for direct in $rel_directs_; do
     # The record sizes here are deliberately not multiples of the
     # direct-I/O alignment, so GNU dd refuses direct I/O with them too;

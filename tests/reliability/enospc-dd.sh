@@ -14,7 +14,7 @@ dd_block_sizes=${dd_block_sizes-'bs=64k bs=3000 bs=4096,seek=3'}
 mount_tiny_fs_ 1m mnt
 head -c 2000000 /dev/urandom > big || framework_failure_
 
-for method in $rel_methods_; do
+for method in $rel_dd_methods_; do
   for direct in $rel_directs_; do
     rm -rf mnt/* || framework_failure_
     opts=$(dd_xfer_opts_ $method $direct)

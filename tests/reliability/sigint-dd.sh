@@ -2,10 +2,9 @@
 # SIGINT makes dd finish the write it is in, print its statistics and
 # die by the signal, as GNU dd does.
 
-# Expected to fail until src/dd.c handles SIGINT: GNU dd, interrupted
-# during its fifth 64 KiB write, completes it, prints "5+0 records in",
-# "5+0 records out", "327680 bytes ... copied" and exits 130; ours dies
-# at once, silently, leaving 262144 bytes.
+# GNU dd, interrupted during its fifth 64 KiB write, completes it,
+# prints "5+0 records in", "5+0 records out", "327680 bytes ... copied"
+# and exits 130, rather than die at once leaving 262144 bytes.
 
 dd_signals=INT
 . "${srcdir=.}/tests/reliability/signal-dd.sh"

@@ -18,7 +18,7 @@ for sig in $dd_signals; do
     test $direct = direct && gnu_opts='iflag=direct oflag=direct'
     signal_mid_copy_ gnu $sig dd $gnu_opts if=src of=dst bs=64k
     mv dst dst.gnu || framework_failure_
-    for method in $rel_methods_; do
+    for method in $rel_dd_methods_; do
       opts=$(dd_xfer_opts_ $method $direct)
       ours_accepts_ . dd $opts || continue
       what="dd $opts, SIG$sig"
