@@ -99,8 +99,33 @@ if test -x /usr/bin/time || command -v time > /dev/null; then
   cpdd-bench sweep --timer=time --size 1M --from 64K --to 128K -n 2 \
     --fine 0 --pretouch 0 -o tm.csv > out 2> err || fail=1
   check_csv tm.csv 2 1048576 '65536 131072'
-  sed 2q out | grep 'timer: time,' > /dev/null || fail=1
+  sed 3q out | grep '^timer: time,' > /dev/null || fail=1
 fi
+
+# --cold: the source is dropped from the page cache before each
+# measurement (with root), or a note says how little could be done;
+# a copy's final sync is timed.
+CPDD_BENCH_DROP_CACHES=$PWD/no/such/file cpdd-bench sweep --cold --size 1M \
+  --from 64K --to 128K -n 1 --fine 0 --pretouch 0 -o cd.csv > out 2> err \
+  || fail=1
+check_csv cd.csv 1 1048576 '65536 131072'
+grep "^cpdd-bench: note: cannot write $PWD/no/such/file" err > /dev/null \
+  || grep '^cpdd-bench: note: no way to drop the page cache here' err \
+       > /dev/null || fail=1
+sed -n 2p out | grep ', cold' > /dev/null || fail=1
+if test "$(id -u)" = 0 && test -w /proc/sys/vm/drop_caches \
+   && (echo 1 > /proc/sys/vm/drop_caches) 2> /dev/null; then
+  cpdd-bench sweep --cold --copy --size 1M --from 64K --to 128K -n 1 \
+    --fine 0 --pretouch 0 -v -o cc.csv > out 2> err || fail=1
+  check_csv cc.csv 1 1048576 '65536 131072'
+  sed -n 2p out \
+    | grep ', cold: page cache dropped before each measurement$' \
+    > /dev/null || fail=1
+fi
+cpdd-bench sweep --size 1M --from 64K --to 128K -n 1 --fine 0 --pretouch 0 \
+  > out 2> err || fail=1
+sed -n 2p out | grep ', hot: source read before each measurement$' \
+  > /dev/null || fail=1
 
 ls -d cpdd-bench.* 2> /dev/null && fail=1
 

@@ -35,13 +35,14 @@ check_usage_error "invalid option -- 'x'" compare -x
 check_usage_error "invalid option -- 'q'" sweep -vq
 check_usage_error "unrecognized option '--bogus'" compare --bogus
 check_usage_error "unrecognized option '--bogus=1'" sweep --bogus=1
-check_usage_error "unrecognized option '--cold'" sweep --cold
+check_usage_error "unrecognized option '--file=x'" sweep --file=x
 check_usage_error \
   "option '--c' is ambiguous; possibilities: '--cold' '--cp' '--csv'" \
   compare --c
 check_usage_error "option '--runs' requires an argument" compare --runs
 check_usage_error "option requires an argument -- 'n'" compare -n
 check_usage_error "option '--cold' doesn't allow an argument" compare --cold=1
+check_usage_error "option '--cold' doesn't allow an argument" sweep --cold=1
 check_usage_error "invalid number of runs: '0'" compare --runs=0
 check_usage_error "invalid number of runs: 'two'" compare -n two
 check_usage_error "invalid size: '12Q'" compare --size 12Q
