@@ -24,7 +24,8 @@ bench_tests = \
   tests/bench/missing-tool.sh \
   tests/bench/cold.sh \
   tests/bench/cached.sh \
-  tests/bench/sweep.sh
+  tests/bench/sweep.sh \
+  tests/bench/portable-sh.sh
 TESTS += $(bench_tests)
 EXTRA_DIST += $(bench_tests)
 
