@@ -10,9 +10,8 @@
    --backup, --sparse, --reflink, and the engine's --buffer-size,
    --direct, --io-method, --progress, --stats) and the checks that
    combine them are all in cp.c's main.  This harness links cp.c with
-   main renamed (-Dmain=cp_main), wraps exit, error and atexit as the
-   dd harness does, and runs it in-process on arguments made from the
-   input, one per line.
+   main renamed (-Dmain=cp_main) and runs it in-process (in-process.c)
+   on arguments made from the input, one per line.
 
    The copying itself is not linked: copy () here only checks what
    the command line must have settled before any file is copied, so an
@@ -21,57 +20,17 @@
 
 #include <config.h>
 
-#include <fcntl.h>
-#include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "copy.h"
+#include "in-process.h"
 
 int LLVMFuzzerTestOneInput (uint8_t const *data, size_t size);
 int cp_main (int argc, char **argv);
-_Noreturn void __wrap_exit (int status);
-int __wrap_atexit (void (*fn) (void));
-void __wrap_error (int status, int errnum, char const *format, ...);
-void __wrap_error_at_line (int status, int errnum, char const *file,
-                           unsigned int line, char const *format, ...);
 
 enum { MAX_ARGS = 64 };
-
-static jmp_buf back_to_fuzzer;
-static _Bool in_cp;
-
-_Noreturn void
-__wrap_exit (int status)
-{
-  void __real_exit (int) __attribute__ ((noreturn));
-  if (in_cp)
-    longjmp (back_to_fuzzer, 1);
-  __real_exit (status);
-}
-
-int
-__wrap_atexit (void (*fn) (void))
-{
-  return 0;
-}
-
-void
-__wrap_error (int status, int errnum, char const *format, ...)
-{
-  if (status)
-    __wrap_exit (status);
-}
-
-void
-__wrap_error_at_line (int status, int errnum, char const *file,
-                      unsigned int line, char const *format, ...)
-{
-  if (status)
-    __wrap_exit (status);
-}
 
 /* What cp.c promises copy () whatever the command line was: the
    combinations it rejects never get through, and every choice left
@@ -120,14 +79,7 @@ LLVMFuzzerTestOneInput (uint8_t const *data, size_t size)
       argv[argc++] = line;
   argv[argc] = NULL;
 
-  /* getopt keeps its place between calls; start it afresh.  */
-  extern int optind;
-  optind = 0;
-
-  in_cp = 1;
-  if (setjmp (back_to_fuzzer) == 0)
-    cp_main (argc, argv);
-  in_cp = 0;
+  fuzz_run_main (cp_main, argc, argv);
 
   free (text);
   return 0;

@@ -8,67 +8,23 @@
 
 /* dd has no parsing entry point apart from main, so this harness links
    dd.c with its main renamed (-Dmain=dd_main) and runs it in-process
-   on operands made from the input: one per line.  exit is wrapped
-   (-Wl,--wrap=exit) to jump back here, so that every way dd ends,
-   usage errors included, returns to the fuzzer, and so is error, since
-   glibc's error calls exit from inside the C library, where the wrap
-   does not reach; atexit is wrapped so that handlers do not pile up.  Operands naming files (if=, of=) are
-   dropped and if=/dev/null of=/dev/null appended, so that no input can
-   make the harness read or write a file of its choosing.  */
+   (in-process.c) on operands made from the input: one per line.
+   Operands naming files (if=, of=) are dropped and if=/dev/null
+   of=/dev/null appended, so that no input can make the harness read or
+   write a file of its choosing.  */
 
 #include <config.h>
 
-#include <fcntl.h>
-#include <setjmp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+
+#include "in-process.h"
 
 int LLVMFuzzerTestOneInput (uint8_t const *data, size_t size);
 int dd_main (int argc, char **argv);
-_Noreturn void __wrap_exit (int status);
-int __wrap_atexit (void (*fn) (void));
-void __wrap_error (int status, int errnum, char const *format, ...);
-void __wrap_error_at_line (int status, int errnum, char const *file,
-                           unsigned int line, char const *format, ...);
 
 enum { MAX_OPERANDS = 64 };
-
-static jmp_buf back_to_fuzzer;
-static _Bool in_dd;
-
-_Noreturn void
-__wrap_exit (int status)
-{
-  void __real_exit (int) __attribute__ ((noreturn));
-  if (in_dd)
-    longjmp (back_to_fuzzer, 1);
-  __real_exit (status);
-}
-
-int
-__wrap_atexit (void (*fn) (void))
-{
-  return 0;
-}
-
-/* The messages are not what is tested (make fuzz runs the harness with
-   -close_fd_mask=3, which silences dd); only whether dd goes on.  */
-void
-__wrap_error (int status, int errnum, char const *format, ...)
-{
-  if (status)
-    __wrap_exit (status);
-}
-
-void
-__wrap_error_at_line (int status, int errnum, char const *file,
-                      unsigned int line, char const *format, ...)
-{
-  if (status)
-    __wrap_exit (status);
-}
 
 static _Bool
 names_a_file (char const *operand)
@@ -99,14 +55,7 @@ LLVMFuzzerTestOneInput (uint8_t const *data, size_t size)
   argv[argc++] = out;
   argv[argc] = NULL;
 
-  /* getopt keeps its place between calls; start it afresh.  */
-  extern int optind;
-  optind = 0;
-
-  in_dd = 1;
-  if (setjmp (back_to_fuzzer) == 0)
-    dd_main (argc, argv);
-  in_dd = 0;
+  fuzz_run_main (dd_main, argc, argv);
 
   free (text);
   return 0;

@@ -32,26 +32,30 @@ tests/fuzz/fuzz-parse-size: $(srcdir)/tests/fuzz/fuzz-parse-size.c \
 	  $(srcdir)/tests/fuzz/fuzz-parse-size.c $(fuzz_engine_sources) \
 	  $(FUZZ_LIBS)
 
+fuzz_in_process = $(srcdir)/tests/fuzz/in-process.c
 tests/fuzz/fuzz-dd-args: $(srcdir)/tests/fuzz/fuzz-dd-args.c \
+    $(fuzz_in_process) $(srcdir)/tests/fuzz/in-process.h \
     $(addprefix $(srcdir)/,$(src_dd_SOURCES)) $(fuzz_engine_sources) \
     lib/libgnu.a
 	$(AM_V_CCLD)$(MKDIR_P) tests/fuzz && \
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_CPPFLAGS) -Dmain=dd_main \
 	  -Wl,--wrap=exit -Wl,--wrap=atexit -Wl,--wrap=error \
 	  -Wl,--wrap=error_at_line -o $@ \
-	  $(srcdir)/tests/fuzz/fuzz-dd-args.c \
+	  $(srcdir)/tests/fuzz/fuzz-dd-args.c $(fuzz_in_process) \
 	  $(filter %.c,$(addprefix $(srcdir)/,$(src_dd_SOURCES))) \
 	  $(fuzz_engine_sources) $(FUZZ_LIBS)
 
 ## cp.c's main with its copying left out: the harness supplies copy ().
 tests/fuzz/fuzz-cp-args: $(srcdir)/tests/fuzz/fuzz-cp-args.c \
+    $(fuzz_in_process) $(srcdir)/tests/fuzz/in-process.h \
     $(srcdir)/src/cp.c $(srcdir)/src/copy-attr.c $(fuzz_engine_sources) \
     lib/libgnu.a
 	$(AM_V_CCLD)$(MKDIR_P) tests/fuzz && \
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_CPPFLAGS) -Dmain=cp_main \
 	  -Wl,--wrap=exit -Wl,--wrap=atexit -Wl,--wrap=error \
 	  -Wl,--wrap=error_at_line -o $@ \
-	  $(srcdir)/tests/fuzz/fuzz-cp-args.c $(srcdir)/src/cp.c \
+	  $(srcdir)/tests/fuzz/fuzz-cp-args.c $(fuzz_in_process) \
+	  $(srcdir)/src/cp.c \
 	  $(srcdir)/src/copy-attr.c $(fuzz_engine_sources) $(FUZZ_LIBS)
 
 ## Each harness runs from its seed corpus (tests/fuzz/*.seeds, one input
