@@ -60,27 +60,22 @@ copy_finish (void)
 {
 }
 
+static _Bool
+has_no_slash (char const *arg)
+{
+  return !strchr (arg, '/');
+}
+
 int
 LLVMFuzzerTestOneInput (uint8_t const *data, size_t size)
 {
-  char *text = malloc (size + 1);
-  if (!text)
-    return 0;
-  memcpy (text, data, size);
-  text[size] = '\0';
-
   static char prog[] = "cp";
-  char *argv[MAX_ARGS + 2];
-  int argc = 0;
-  argv[argc++] = prog;
-  for (char *p = text, *line; argc < MAX_ARGS
-       && (line = strsep (&p, "\n")); )
-    if (!strchr (line, '/'))
-      argv[argc++] = line;
-  argv[argc] = NULL;
-
-  fuzz_run_main (cp_main, argc, argv);
-
+  char *argv[MAX_ARGS + 1] = { prog };
+  char *text;
+  int argc = fuzz_input_args (data, size, &text, argv, 1, MAX_ARGS,
+                              has_no_slash);
+  if (0 < argc)
+    fuzz_run_main (cp_main, argc, argv);
   free (text);
   return 0;
 }

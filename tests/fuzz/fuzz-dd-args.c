@@ -27,36 +27,29 @@ int dd_main (int argc, char **argv);
 enum { MAX_OPERANDS = 64 };
 
 static _Bool
-names_a_file (char const *operand)
+names_no_file (char const *operand)
 {
-  return strncmp (operand, "if=", 3) == 0 || strncmp (operand, "of=", 3) == 0;
+  return ! (strncmp (operand, "if=", 3) == 0
+            || strncmp (operand, "of=", 3) == 0);
 }
 
 int
 LLVMFuzzerTestOneInput (uint8_t const *data, size_t size)
 {
-  char *text = malloc (size + 1);
-  if (!text)
-    return 0;
-  memcpy (text, data, size);
-  text[size] = '\0';
-
   static char prog[] = "dd";
   static char in[] = "if=/dev/null";
   static char out[] = "of=/dev/null";
-  char *argv[MAX_OPERANDS + 4];
-  int argc = 0;
-  argv[argc++] = prog;
-  for (char *p = text, *line; argc < MAX_OPERANDS
-       && (line = strsep (&p, "\n")); )
-    if (!names_a_file (line))
-      argv[argc++] = line;
-  argv[argc++] = in;
-  argv[argc++] = out;
-  argv[argc] = NULL;
-
-  fuzz_run_main (dd_main, argc, argv);
-
+  char *argv[MAX_OPERANDS + 3] = { prog };
+  char *text;
+  int argc = fuzz_input_args (data, size, &text, argv, 1, MAX_OPERANDS,
+                              names_no_file);
+  if (0 < argc)
+    {
+      argv[argc++] = in;
+      argv[argc++] = out;
+      argv[argc] = NULL;
+      fuzz_run_main (dd_main, argc, argv);
+    }
   free (text);
   return 0;
 }

@@ -17,6 +17,8 @@
 #include <config.h>
 
 #include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "in-process.h"
 
@@ -70,4 +72,21 @@ fuzz_run_main (int (*main_fn) (int, char **), int argc, char **argv)
   if (setjmp (back_to_fuzzer) == 0)
     main_fn (argc, argv);
   in_main = 0;
+}
+
+int
+fuzz_input_args (uint8_t const *data, size_t size, char **text,
+                 char **argv, int argc, int max,
+                 _Bool (*keep) (char const *))
+{
+  *text = malloc (size + 1);
+  if (!*text)
+    return -1;
+  memcpy (*text, data, size);
+  (*text)[size] = '\0';
+  for (char *p = *text, *line; argc < max && (line = strsep (&p, "\n")); )
+    if (keep (line))
+      argv[argc++] = line;
+  argv[argc] = NULL;
+  return argc;
 }
