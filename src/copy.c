@@ -415,19 +415,19 @@ open_destination (char const *dst, struct stat const *src_st, bool exists,
                            | (x->attributes_only ? 0 : O_TRUNC)));
       if (0 <= fd)
         return fd;
-      if (errno == ENOENT && dangling_link (dst))
+      /* A link left dangling since it was looked at is dealt with as
+         a new file's name is, below.  */
+      if (! (errno == ENOENT && dangling_link (dst)))
         {
-          error (0, 0, _("not writing through dangling symlink %s"),
-                 quoteaf (dst));
-          return -1;
+          if (!x->force)
+            {
+              error (0, errno, _("cannot create regular file %s"),
+                     quoteaf (dst));
+              return -1;
+            }
+          if (!remove_destination (dst, x->verbose))
+            return -1;
         }
-      if (!x->force)
-        {
-          error (0, errno, _("cannot create regular file %s"), quoteaf (dst));
-          return -1;
-        }
-      if (!remove_destination (dst, x->verbose))
-        return -1;
     }
 
   mode_t mode = new_file_mode (src_st, x);
@@ -922,6 +922,7 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
         }
       d.exists = false;
     }
+  struct stat const *dst_found = through_link ? &d.st : &d.lst;
 
   if (d.exists)
     {
@@ -941,8 +942,7 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
         }
       bool done = false;
       if (x->interactive != CP_NO_CLOBBER
-          && !copy_onto_ok (src, &src_st, dst,
-                            through_link ? &d.st : &d.lst, x, &done))
+          && !copy_onto_ok (src, &src_st, dst, dst_found, x, &done))
         {
           error (0, 0, _("%s and %s are the same file"),
                  quoteaf_n (0, src), quoteaf_n (1, dst));
@@ -991,9 +991,8 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
          write into a file that has other links it would keep with
          --preserve=links, or give a link or special file copied as
          itself the destination's name.  */
-      struct stat const *dst_st = through_link ? &d.st : &d.lst;
       bool unlink_first = (x->remove_destination
-                           || (x->preserve_links && 1 < dst_st->st_nlink)
+                           || (x->preserve_links && 1 < dst_found->st_nlink)
                            || (x->dereference == CP_DEREF_NEVER
                                && !S_ISREG (src_st.st_mode)));
       bool replace = (earlier

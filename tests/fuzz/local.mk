@@ -32,15 +32,18 @@ tests/fuzz/fuzz-parse-size: $(srcdir)/tests/fuzz/fuzz-parse-size.c \
 	  $(srcdir)/tests/fuzz/fuzz-parse-size.c $(fuzz_engine_sources) \
 	  $(FUZZ_LIBS)
 
+## A harness that runs a program's main in-process links in-process.c,
+## with the calls by which the program ends wrapped.
 fuzz_in_process = $(srcdir)/tests/fuzz/in-process.c
+fuzz_in_process_wraps = -Wl,--wrap=exit -Wl,--wrap=atexit \
+  -Wl,--wrap=error -Wl,--wrap=error_at_line
 tests/fuzz/fuzz-dd-args: $(srcdir)/tests/fuzz/fuzz-dd-args.c \
     $(fuzz_in_process) $(srcdir)/tests/fuzz/in-process.h \
     $(addprefix $(srcdir)/,$(src_dd_SOURCES)) $(fuzz_engine_sources) \
     lib/libgnu.a
 	$(AM_V_CCLD)$(MKDIR_P) tests/fuzz && \
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_CPPFLAGS) -Dmain=dd_main \
-	  -Wl,--wrap=exit -Wl,--wrap=atexit -Wl,--wrap=error \
-	  -Wl,--wrap=error_at_line -o $@ \
+	  $(fuzz_in_process_wraps) -o $@ \
 	  $(srcdir)/tests/fuzz/fuzz-dd-args.c $(fuzz_in_process) \
 	  $(filter %.c,$(addprefix $(srcdir)/,$(src_dd_SOURCES))) \
 	  $(fuzz_engine_sources) $(FUZZ_LIBS)
@@ -52,8 +55,7 @@ tests/fuzz/fuzz-cp-args: $(srcdir)/tests/fuzz/fuzz-cp-args.c \
     lib/libgnu.a
 	$(AM_V_CCLD)$(MKDIR_P) tests/fuzz && \
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_CPPFLAGS) -Dmain=cp_main \
-	  -Wl,--wrap=exit -Wl,--wrap=atexit -Wl,--wrap=error \
-	  -Wl,--wrap=error_at_line -o $@ \
+	  $(fuzz_in_process_wraps) -o $@ \
 	  $(srcdir)/tests/fuzz/fuzz-cp-args.c $(fuzz_in_process) \
 	  $(srcdir)/src/cp.c \
 	  $(srcdir)/src/copy-attr.c $(fuzz_engine_sources) $(FUZZ_LIBS)
