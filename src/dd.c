@@ -18,7 +18,6 @@
 #include <signal.h>
 
 #include "system.h"
-#include "alignalloc.h"
 #include "closeout.h"
 #include "human.h"
 #include "dd.h"
@@ -639,6 +638,14 @@ buffer_exhausted (bool input, idx_t size)
                             " of size %td bytes (%s)"), size, h);
 }
 
+/* Whether either end asked for direct I/O, whose buffers are best on
+   huge pages (see xfer-size.c).  */
+static bool
+direct_io (struct dd const *d)
+{
+  return ((d->s.iflags | d->s.oflags) & O_DIRECT) != 0;
+}
+
 /* Allocate the buffers when first needed, so that a huge block size
    with count=0 costs nothing, as with GNU dd.  The input buffer has
    one byte more for conv=swab's carried byte.  */
@@ -647,8 +654,9 @@ alloc_ibuf (struct dd *d)
 {
   if (d->ibuf)
     return;
-  d->ibuf = alignalloc (d->page_size,
-                        d->s.ibs + !!(d->s.conv & DD_CONV_SWAB));
+  d->ibuf = xfer_buffer_alloc (d->page_size,
+                               d->s.ibs + !!(d->s.conv & DD_CONV_SWAB),
+                               direct_io (d));
   if (!d->ibuf)
     buffer_exhausted (true, d->s.ibs);
 }
@@ -664,7 +672,7 @@ alloc_obuf (struct dd *d)
       d->obuf = d->ibuf;
       return;
     }
-  d->obuf = alignalloc (d->page_size, d->s.obs);
+  d->obuf = xfer_buffer_alloc (d->page_size, d->s.obs, direct_io (d));
   if (!d->obuf)
     buffer_exhausted (false, d->s.obs);
 }

@@ -57,6 +57,10 @@ struct xfer_ctx
    bytes, into the destination at its offset.  Return true, or false
    after a diagnostic.  */
 
+/* A new buffer of C->bufsize bytes, fit for C's direct I/O; exit if
+   memory is exhausted (xfer.c).  */
+char *xfer_new_buffer (struct xfer_ctx const *c);
+
 /* The read/write loop (xfer-readloop.c).  */
 bool xfer_readloop (struct xfer_ctx *c, off_t len);
 

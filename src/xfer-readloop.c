@@ -52,7 +52,7 @@ bool
 xfer_readloop (struct xfer_ctx *c, off_t len)
 {
   if (!c->buf)
-    c->buf = xfer_buffer_alloc (MAX (getpagesize (), c->align), c->bufsize);
+    c->buf = xfer_new_buffer (c);
   c->method = XFER_METHOD_READ;
   c->report->method = XFER_METHOD_READ;
   c->report->buffer_size = c->bufsize;

@@ -170,7 +170,7 @@ strtol_error xfer_parse_size (char const *str, uintmax_t *size);
 /* The window the mmap method maps when no buffer size is given.  */
 enum { XFER_MMAP_WINDOW = 8 * 1024 * 1024 };
 
-/* The automatic buffer with direct I/O (see xfer.c).  */
+/* The automatic buffer with direct I/O or --uncached (see xfer.c).  */
 enum { XFER_DIRECT_BUFFER = 8 * 1024 * 1024 };
 
 /* The buffer size to use for copying SRC to DST when OPTS asks for an
@@ -180,9 +180,10 @@ enum { XFER_DIRECT_BUFFER = 8 * 1024 * 1024 };
 idx_t xfer_auto_buffer_size (struct stat const *src, struct stat const *dst);
 
 /* Allocate SIZE bytes aligned to ALIGNMENT (a power of two), which
-   direct I/O needs; exit on allocation failure.  Free with
-   xfer_buffer_free.  */
-void *xfer_buffer_alloc (idx_t alignment, idx_t size);
+   direct I/O needs, and if DIRECT, on huge pages where the system has
+   them and SIZE spans one.  Return NULL if memory is exhausted.  Free
+   with xfer_buffer_free.  */
+void *xfer_buffer_alloc (idx_t alignment, idx_t size, bool direct);
 void xfer_buffer_free (void *buf);
 
 /* Statistics and reporting (xfer-stats.c).  */

@@ -11,6 +11,7 @@ TESTS += \
   tests/xfer/debug-report.sh \
   tests/xfer/direct-every-size.sh \
   tests/xfer/direct-overlap.sh \
+  tests/xfer/direct-huge-pages.sh \
   tests/xfer/direct-unsupported.sh \
   tests/xfer/invalid-args.sh \
   tests/xfer/offload-fallback.sh \
