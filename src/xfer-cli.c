@@ -114,9 +114,10 @@ Transfer options (cpdd):\n\
       --buffer-size=SIZE       move data SIZE bytes at a time; SIZE takes\n\
                                  dd's units (4K, 8M, 8MiB, 1MB...);\n\
                                  default: at least 256 KiB (8 MiB with\n\
-                                 --direct), a multiple of both files'\n\
-                                 block sizes, less for small files;\n\
-                                 with --io-method=mmap: 8 MiB windows\n\
+                                 --direct or --uncached), a multiple of\n\
+                                 both files' block sizes, less for small\n\
+                                 files; with --io-method=mmap: 8 MiB\n\
+                                 windows\n\
       --direct[=WHICH]         bypass the page cache with direct I/O on\n\
                                  WHICH end: in, out, or both (the default),\n\
                                  reading ahead while writing\n\
