@@ -99,7 +99,7 @@ choose_bufsize (struct xfer_ctx const *c)
       size = xfer_auto_buffer_size (st, c->dst->st);
       if (c->direct || c->uncached)
         {
-          idx_t large = XFER_DIRECT_BUFFER;
+          idx_t large = XFER_LARGE_BUFFER;
           if (S_ISREG (st->st_mode) && 0 <= st->st_size
               && st->st_size < large)
             large = round_up (st->st_size + 1, size);

@@ -171,7 +171,7 @@ strtol_error xfer_parse_size (char const *str, uintmax_t *size);
 enum { XFER_MMAP_WINDOW = 8 * 1024 * 1024 };
 
 /* The automatic buffer with direct I/O or --uncached (see xfer.c).  */
-enum { XFER_DIRECT_BUFFER = 8 * 1024 * 1024 };
+enum { XFER_LARGE_BUFFER = 8 * 1024 * 1024 };
 
 /* The buffer size to use for copying SRC to DST when OPTS asks for an
    automatic choice: a multiple of both block sizes, at least
