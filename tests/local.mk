@@ -28,3 +28,19 @@ include tests/dd/local.mk
 include tests/xfer/local.mk
 include tests/reliability/local.mk
 include tests/dist/local.mk
+
+## GNU coreutils' own tests/cp and tests/dd, fetched and built outside
+## the tree (see tests/upstream/check-upstream), run against GNU's
+## binaries and ours, as root and unprivileged.  Not part of "make
+## check": it downloads.  tests/upstream-suite.log gets the table.
+UPSTREAM_SUITE_LOG = tests/upstream-suite.log
+EXTRA_DIST += tests/upstream/check-upstream
+.PHONY: check-upstream
+check-upstream: all
+	$(SHELL) $(srcdir)/tests/upstream/check-upstream \
+	  '$(abs_top_builddir)/src' '$(abs_top_builddir)/$(UPSTREAM_SUITE_LOG)'
+CLEANFILES += $(UPSTREAM_SUITE_LOG)
+clean-local: clean-upstream-logs
+.PHONY: clean-upstream-logs
+clean-upstream-logs:
+	rm -rf tests/upstream-suite-logs
