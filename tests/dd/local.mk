@@ -20,7 +20,9 @@ TESTS += \
   tests/dd/nocache.sh \
   tests/dd/status.sh \
   tests/dd/json.sh \
-  tests/dd/signals.sh
+  tests/dd/signals.sh \
+  tests/dd/conv-charset-records.sh \
+  tests/dd/operand-repeat.sh
 
 EXTRA_DIST += $(filter tests/dd/%, $(TESTS))
 
