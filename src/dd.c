@@ -910,10 +910,12 @@ skip_input (struct dd *d)
   intmax_t missing = skip (d, STDIN_FILENO, d->s.skip_records, d->s.ibs,
                            &bytes);
 
-  /* Skipping past the end of the input is not an error, but say so.  */
-  if (missing
-      || (0 <= d->input_offset
-          && (want_overflow || want != d->input_offset - start)))
+  /* Skipping past the end of the input is not an error, but say so
+     unless asked to be quiet.  */
+  if (d->s.status != DD_STATUS_NONE
+      && (missing
+          || (0 <= d->input_offset
+              && (want_overflow || want != d->input_offset - start))))
     error (0, 0, _("%s: cannot skip to specified offset"),
            quotef (d->in_name));
 }

@@ -22,7 +22,8 @@ TESTS += \
   tests/dd/json.sh \
   tests/dd/signals.sh \
   tests/dd/conv-charset-records.sh \
-  tests/dd/operand-repeat.sh
+  tests/dd/operand-repeat.sh \
+  tests/dd/skip-past-end-status.sh
 
 EXTRA_DIST += $(filter tests/dd/%, $(TESTS))
 
