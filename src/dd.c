@@ -362,26 +362,39 @@ advance_input_offset (struct dd *d, intmax_t n)
 }
 
 /* Tell the kernel it may drop the cached pages of the LEN bytes just
-   moved through FD (LEN 0: of what remains, to end of file when that
-   was asked for).  Requests are gathered into NOCACHE_CHUNK pieces.
+   moved through FD.  The bytes are gathered and dropped in whole
+   NOCACHE_CHUNK pieces; LEN 0 drops what is left: the bytes moved, or
+   everything from them to the end of the file if that was asked for.
    Return false if the offset to drop at is unknown.  */
 static bool
 drop_cache (struct dd *d, int fd, off_t len)
 {
   bool input = fd == STDIN_FILENO;
   struct dd_nocache *nc = input ? &d->in_cache : &d->out_cache;
-  off_t clen = 0;
+  off_t clen;			/* bytes to drop; 0: to end of file */
+  off_t back;			/* how far before the end they start */
 
+  if (!input && 0 <= nc->offset && INT_ADD_WRAPV (nc->offset, len,
+                                                  &nc->offset))
+    nc->offset = -1;
   if (len)
     {
-      nc->pending += len;
-      if (nc->pending < NOCACHE_CHUNK)
+      if (INT_ADD_WRAPV (nc->pending, len, &nc->pending))
+        nc->pending = TYPE_MAXIMUM (off_t);
+      clen = nc->pending - nc->pending % NOCACHE_CHUNK;
+      if (!clen)
         return true;
-      clen = nc->pending;
-      nc->pending = 0;
+      back = nc->pending;
+      nc->pending -= clen;
     }
   else if (!nc->pending && !nc->to_eof)
     return true;
+  else
+    {
+      back = nc->pending;
+      clen = nc->to_eof ? 0 : nc->pending;
+      nc->pending = 0;
+    }
 
   off_t end;
   if (input)
@@ -392,32 +405,21 @@ drop_cache (struct dd *d, int fd, off_t len)
     }
   else
     {
+      /* Ask where the output is only once; the writes since are
+         counted above.  */
       if (nc->offset == -2)
         nc->offset = lseek (fd, 0, SEEK_CUR);
-      else if (0 <= nc->offset && len)
-        nc->offset += clen;
       end = nc->offset;
     }
   if (end < 0)
     return false;
 
-  off_t start, dlen;
-  if (len)
-    {
-      start = end - clen;
-      dlen = clen;
-    }
-  else
-    {
-      /* To end of file: from the first page not yet dropped.  */
-      start = end - nc->pending;
-      start -= start % d->page_size;
-      dlen = 0;
-      nc->pending = 0;
-    }
-  if (!input && 0 <= nc->offset && !len)
-    nc->offset = end;
-  posix_fadvise (fd, start, dlen, POSIX_FADV_DONTNEED);
+  off_t start = end - back;
+  /* The kernel drops only whole pages: to drop to the end of the
+     file, start at the page that holds the first byte.  */
+  if (!clen)
+    start -= start % d->page_size;
+  posix_fadvise (fd, start, clen, POSIX_FADV_DONTNEED);
   return true;
 }
 

@@ -23,7 +23,8 @@ TESTS += \
   tests/dd/signals.sh \
   tests/dd/conv-charset-records.sh \
   tests/dd/operand-repeat.sh \
-  tests/dd/skip-past-end-status.sh
+  tests/dd/skip-past-end-status.sh \
+  tests/dd/nocache-ranges.sh
 
 EXTRA_DIST += $(filter tests/dd/%, $(TESTS))
 
