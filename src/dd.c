@@ -223,15 +223,52 @@ install_signal_handlers (void)
   catch_signal (SIGINT, interrupt_handler, SA_NODEFER | SA_RESETHAND);
 }
 
+/* conv=fdatasync and conv=fsync, done once: at the end of the copy, or
+   when dd quits early, since what was written is worth keeping.  */
+static int
+sync_output (struct dd *d)
+{
+  int status = EXIT_SUCCESS;
+  int conv = d->s.conv;
+
+  d->s.conv &= ~(DD_CONV_FDATASYNC | DD_CONV_FSYNC);
+  if ((conv & DD_CONV_FDATASYNC) && fdatasync (STDOUT_FILENO) != 0)
+    {
+      if (errno != ENOSYS && errno != EINVAL)
+        {
+          error (0, errno, _("fdatasync failed for %s"),
+                 quoteaf (d->out_name));
+          status = EXIT_FAILURE;
+        }
+      conv |= DD_CONV_FSYNC;
+    }
+  if ((conv & DD_CONV_FSYNC) && fsync (STDOUT_FILENO) != 0)
+    {
+      error (0, errno, _("fsync failed for %s"), quoteaf (d->out_name));
+      return EXIT_FAILURE;
+    }
+  return status;
+}
+
+/* Sync the output if that is still to do, unless a signal is ending
+   dd, and close both ends.  A failure of either ends dd at once: the
+   statistics would only repeat what went wrong.  An end that was
+   closed from the start fails too.  */
 static void
 close_files (struct dd *d)
 {
-  if (close (STDIN_FILENO) != 0 && errno != EBADF)
+  if (!interrupt_signal)
+    {
+      int status = sync_output (d);
+      if (status != EXIT_SUCCESS)
+        exit (status);
+    }
+  if (close (STDIN_FILENO) != 0)
     error (EXIT_FAILURE, errno, _("closing input file %s"),
            quoteaf (d->in_name));
   /* close_stdout finds standard output closed, which it accepts; a
      signal's exit would skip it, so close here.  */
-  if (close (STDOUT_FILENO) != 0 && errno != EBADF)
+  if (close (STDOUT_FILENO) != 0)
     error (EXIT_FAILURE, errno, _("closing output file %s"),
            quoteaf (d->out_name));
 }
@@ -1215,31 +1252,6 @@ dd_copy (struct dd *d)
       && 0 <= d->reported_w_bytes && d->reported_w_bytes < d->w_bytes)
     print_transfer (d, gethrxtime ());
 
-  return status;
-}
-
-/* conv=fdatasync and conv=fsync.  */
-static int
-sync_output (struct dd *d)
-{
-  int status = EXIT_SUCCESS;
-  int conv = d->s.conv;
-
-  if ((conv & DD_CONV_FDATASYNC) && fdatasync (STDOUT_FILENO) != 0)
-    {
-      if (errno != ENOSYS && errno != EINVAL)
-        {
-          error (0, errno, _("fdatasync failed for %s"),
-                 quoteaf (d->out_name));
-          status = EXIT_FAILURE;
-        }
-      conv |= DD_CONV_FSYNC;
-    }
-  if ((conv & DD_CONV_FSYNC) && fsync (STDOUT_FILENO) != 0)
-    {
-      error (0, errno, _("fsync failed for %s"), quoteaf (d->out_name));
-      return EXIT_FAILURE;
-    }
   return status;
 }
 

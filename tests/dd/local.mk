@@ -22,8 +22,9 @@ TESTS += \
   tests/dd/json.sh \
   tests/dd/signals.sh \
   tests/dd/conv-charset-records.sh \
-  tests/dd/operand-repeat.sh \
   tests/dd/skip-past-end-status.sh \
+  tests/dd/operand-repeat.sh \
+  tests/dd/sync-fail.sh \
   tests/dd/nocache-ranges.sh
 
 EXTRA_DIST += $(filter tests/dd/%, $(TESTS))
