@@ -25,7 +25,8 @@ TESTS += \
   tests/dd/skip-past-end-status.sh \
   tests/dd/operand-repeat.sh \
   tests/dd/sync-fail.sh \
-  tests/dd/nocache-ranges.sh
+  tests/dd/nocache-ranges.sh \
+  tests/dd/help.sh
 
 EXTRA_DIST += $(filter tests/dd/%, $(TESTS))
 
