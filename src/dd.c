@@ -1337,9 +1337,10 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
   atexit (close_stdout);
 
-  /* Only --help and --version are options; anything else, even if it
-     starts with '-', is left for the operand parser to refuse.  */
-  while ((opt = getopt_long (argc, argv, "+", long_options, NULL)) != -1)
+  /* Only --help and --version are options, but as in any GNU program
+     they count wherever they are, unless POSIXLY_CORRECT is set;
+     getopt moves the operands after them.  */
+  while ((opt = getopt_long (argc, argv, "", long_options, NULL)) != -1)
     switch (opt)
       {
       case 'h':

@@ -26,7 +26,8 @@ TESTS += \
   tests/dd/operand-repeat.sh \
   tests/dd/sync-fail.sh \
   tests/dd/nocache-ranges.sh \
-  tests/dd/help.sh
+  tests/dd/help.sh \
+  tests/dd/option-position.sh
 
 EXTRA_DIST += $(filter tests/dd/%, $(TESTS))
 
