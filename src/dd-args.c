@@ -21,11 +21,15 @@ struct dd_symbol
   int extra;
 };
 
+/* A character set change comes with its record conversion: EBCDIC
+   data is fixed-length records, so going to ASCII makes lines and
+   coming from it makes records.  Both need cbs=, and are dropped
+   without it.  */
 static struct dd_symbol const conv_symbols[] =
 {
-  {"ascii", DD_CONV_ASCII, 0},
-  {"ebcdic", DD_CONV_EBCDIC, 0},
-  {"ibm", DD_CONV_IBM, 0},
+  {"ascii", DD_CONV_ASCII | DD_CONV_UNBLOCK, 0},
+  {"ebcdic", DD_CONV_EBCDIC | DD_CONV_BLOCK, 0},
+  {"ibm", DD_CONV_IBM | DD_CONV_BLOCK, 0},
   {"block", DD_CONV_BLOCK, 0},
   {"unblock", DD_CONV_UNBLOCK, 0},
   {"lcase", DD_CONV_LCASE, 0},
@@ -43,7 +47,9 @@ static struct dd_symbol const conv_symbols[] =
 };
 
 /* iflag= and oflag= share one list; the flags that make sense at one
-   end only are refused after all operands are read, as GNU does.  */
+   end only are refused after all operands are read, as GNU does.
+   mmap is cpdd's own, and GNU dd knows no such output flag at all, so
+   oflag= refuses it at once.  */
 static struct dd_symbol const flag_symbols[] =
 {
   {"append", O_APPEND, 0},
@@ -89,11 +95,13 @@ usage_error (char const *what, char const *str, idx_t len)
 }
 
 /* Decode the comma separated list LIST of symbols from TABLE, or
-   exit with the diagnostic WHAT.  OR the bits of each into *BITS and
-   *EXTRA; if EXCLUSIVE, the last symbol replaces the others instead.  */
+   exit with the diagnostic WHAT, also for a symbol with any of the
+   extra bits REFUSED.  OR the bits of each into *BITS and *EXTRA; if
+   EXCLUSIVE, the last symbol replaces the others instead.  */
 static void
 parse_symbols (char const *list, struct dd_symbol const *table,
-               bool exclusive, char const *what, int *bits, int *extra)
+               bool exclusive, int refused, char const *what,
+               int *bits, int *extra)
 {
   for (char const *word = list; ; )
     {
@@ -103,7 +111,7 @@ parse_symbols (char const *list, struct dd_symbol const *table,
       while (sym->name
              && ! (strlen (sym->name) == len && !memcmp (sym->name, word, len)))
         sym++;
-      if (!sym->name)
+      if (!sym->name || (sym->extra & refused))
         usage_error (what, word, len);
       if (exclusive)
         *bits = sym->bits;
@@ -166,6 +174,9 @@ dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
   intmax_t max_block = MIN (IDX_MAX - 1, MIN (SSIZE_MAX, TYPE_MAXIMUM (off_t)));
   intmax_t bs = 0, ibs = 0, obs = 0, cbs = 0;
   intmax_t skip = 0, seek = 0, count = INTMAX_MAX;
+  /* Whether the last skip=, seek= or count= was in bytes: a later
+     repetition of an operand replaces its unit along with its value.  */
+  bool skip_in_bytes = false, seek_in_bytes = false, count_in_bytes = false;
 
   *s = (struct dd_settings) { .status = DD_STATUS_DEFAULT };
 
@@ -184,18 +195,18 @@ dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
       else if (IS ("of"))
         s->output_file = val;
       else if (IS ("conv"))
-        parse_symbols (val, conv_symbols, false, _("invalid conversion"),
+        parse_symbols (val, conv_symbols, false, 0, _("invalid conversion"),
                        &s->conv, &s->conv);
       else if (IS ("iflag"))
-        parse_symbols (val, flag_symbols, false, _("invalid input flag"),
+        parse_symbols (val, flag_symbols, false, 0, _("invalid input flag"),
                        &s->iflags, &s->iextra);
       else if (IS ("oflag"))
-        parse_symbols (val, flag_symbols, false, _("invalid output flag"),
-                       &s->oflags, &s->oextra);
+        parse_symbols (val, flag_symbols, false, DD_FLAG_MMAP,
+                       _("invalid output flag"), &s->oflags, &s->oextra);
       else if (IS ("status"))
         {
           int level = 0;
-          parse_symbols (val, status_symbols, true,
+          parse_symbols (val, status_symbols, true, 0,
                          _("invalid status level"), &level, &level);
           s->status = level;
         }
@@ -214,26 +225,30 @@ dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
           else if (IS ("skip") || IS ("iseek"))
             {
               skip = parse_number (val, 0, INTMAX_MAX);
-              if (bytes)
-                s->iextra |= DD_FLAG_SKIP_BYTES;
+              skip_in_bytes = bytes;
             }
           else if (IS ("seek") || IS ("oseek"))
             {
               seek = parse_number (val, 0, INTMAX_MAX);
-              if (bytes)
-                s->oextra |= DD_FLAG_SEEK_BYTES;
+              seek_in_bytes = bytes;
             }
           else if (IS ("count"))
             {
               count = parse_number (val, 0, INTMAX_MAX);
-              if (bytes)
-                s->iextra |= DD_FLAG_COUNT_BYTES;
+              count_in_bytes = bytes;
             }
           else
             unrecognized (arg);
         }
 #undef IS
     }
+
+  if (skip_in_bytes)
+    s->iextra |= DD_FLAG_SKIP_BYTES;
+  if (seek_in_bytes)
+    s->oextra |= DD_FLAG_SEEK_BYTES;
+  if (count_in_bytes)
+    s->iextra |= DD_FLAG_COUNT_BYTES;
 
   s->reblock = !bs;
   s->ibs = bs ? bs : ibs ? ibs : 512;
@@ -246,8 +261,6 @@ dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
 
   if (s->oextra & DD_FLAG_FULLBLOCK)
     usage_error (_("invalid output flag"), "fullblock", strlen ("fullblock"));
-  if (s->oextra & DD_FLAG_MMAP)
-    usage_error (_("invalid output flag"), "mmap", strlen ("mmap"));
 
   int charsets = s->conv & (DD_CONV_ASCII | DD_CONV_EBCDIC | DD_CONV_IBM);
   if (charsets & (charsets - 1))

@@ -94,88 +94,108 @@ Usage: %s [OPERAND]...\n\
 "),
               program_name, program_name);
       fputs (_("\
-Copy a file, converting and formatting according to the operands.\n\
+Copy a file block by block, changing the data on the way if asked to.\n\
+Input is standard input and output standard output unless operands\n\
+name files.\n\
 \n\
-  bs=BYTES        read and write up to BYTES bytes at a time (default: 512);\n\
-                  overrides ibs and obs\n\
-  cbs=BYTES       convert BYTES bytes at a time\n\
-  conv=CONVS      convert the file as per the comma separated symbol list\n\
-  count=N         copy only N input blocks\n\
-  ibs=BYTES       read up to BYTES bytes at a time (default: 512)\n\
+Operands (each written NAME=VALUE):\n\
+  if=FILE         take the input from FILE\n\
+  of=FILE         send the output to FILE\n\
+  ibs=BYTES       the size of each read (512 if not given)\n\
+  obs=BYTES       the size of each write (512 if not given)\n\
+  bs=BYTES        one size for reads and writes, taking the place of ibs=\n\
+                  and obs=; unless conv= changes the data, each block is\n\
+                  written just as it was read\n\
+  cbs=BYTES       the record length for block and unblock (and so for\n\
+                  ascii, ebcdic and ibm); without it they do nothing\n\
+  count=N         stop after copying N input blocks\n\
+  skip=N          pass over the first N input blocks, of ibs= bytes each;\n\
+                  iseek=N means the same\n\
+  seek=N          start writing after the first N output blocks, of obs=\n\
+                  bytes each; oseek=N means the same\n\
 "), stdout);
       fputs (_("\
-  if=FILE         read from FILE instead of stdin\n\
-  iflag=FLAGS     read as per the comma separated symbol list\n\
-  obs=BYTES       write BYTES bytes at a time (default: 512)\n\
-  of=FILE         write to FILE instead of stdout\n\
-  oflag=FLAGS     write as per the comma separated symbol list\n\
-  seek=N          (or oseek=N) skip N obs-sized output blocks\n\
-  skip=N          (or iseek=N) skip N ibs-sized input blocks\n\
-  status=LEVEL    The LEVEL of information to print to stderr;\n\
-                  'none' suppresses everything but error messages,\n\
-                  'noxfer' suppresses the final transfer statistics,\n\
-                  'progress' shows periodic transfer statistics,\n\
-                  'json' prints the final statistics as a JSON object\n\
-"), stdout);
-      fputs (_("\
-\n\
-N and BYTES may be followed by the following multiplicative suffixes:\n\
-c=1, w=2, b=512, kB=1000, K=1024, MB=1000*1000, M=1024*1024, xM=M,\n\
-GB=1000*1000*1000, G=1024*1024*1024, and so on for T, P, E, Z, Y.\n\
-Binary prefixes can be used, too: KiB=K, MiB=M, and so on.\n\
-If N ends in 'B', it counts bytes not blocks.\n\
-\n\
-Each CONV symbol may be:\n\
-\n\
-  ascii     from EBCDIC to ASCII\n\
-  ebcdic    from ASCII to EBCDIC\n\
-  ibm       from ASCII to alternate EBCDIC\n\
-  block     pad newline-terminated records with spaces to cbs-size\n\
-  unblock   replace trailing spaces in cbs-size records with newline\n\
-  lcase     change upper case to lower case\n\
-  ucase     change lower case to upper case\n\
-  sparse    try to seek rather than write all-NUL output blocks\n\
-  swab      swap every pair of input bytes\n\
-  sync      pad every input block with NULs to ibs-size; when used\n\
-            with block or unblock, pad with spaces rather than NULs\n\
-"), stdout);
-      fputs (_("\
-  excl      fail if the output file already exists\n\
-  nocreat   do not create the output file\n\
-  notrunc   do not truncate the output file\n\
-  noerror   continue after read errors\n\
-  fdatasync  physically write output file data before finishing\n\
-  fsync     likewise, but also write metadata\n\
+  conv=CONVS      change the data; CONVS is a list of words, listed\n\
+                  below, separated by commas\n\
+  iflag=FLAGS     how to open and read the input; FLAGS is a list of words,\n\
+                  listed below, separated by commas\n\
+  oflag=FLAGS     the same for the output\n\
+  status=LEVEL    what to print on standard error besides errors:\n\
+                    none      nothing more: no statistics, and no\n\
+                              warnings about the copy itself\n\
+                    noxfer    the record counts, but no line of bytes and\n\
+                              speed after them\n\
+                    progress  also a running count of bytes, redrawn every\n\
+                              second while copying\n\
+                    json      the final figures as one JSON object (a cpdd\n\
+                              extension)\n\
 "), stdout);
       fputs (_("\
 \n\
-Each FLAG symbol may be:\n\
-\n\
-  append    append mode (makes sense only for output; conv=notrunc suggested)\n\
-  direct    use direct I/O for data\n\
-  directory  fail unless a directory\n\
-  dsync     use synchronized I/O for data\n\
-  sync      likewise, but also for metadata\n\
-  fullblock  accumulate full blocks of input (iflag only)\n\
-  mmap      read the input through memory-mapped windows (iflag only;\n\
-              a cpdd extension)\n\
-  nonblock  use non-blocking I/O\n\
-  noatime   do not update access time\n\
-  nocache   Request to drop cache.  See also oflag=sync\n\
-  noctty    do not assign controlling terminal from file\n\
-  nofollow  do not follow symlinks\n\
+A number (N or BYTES) may end in one of these multipliers: c (1), w (2),\n\
+b (512), kB (1000), K or KiB (1024), MB (1000 x 1000), M, MiB or xM\n\
+(1024 x 1024); G, T, P, E, Z and Y go on in the same way, GB being\n\
+1000 x 1000 x 1000 and G 1024 x 1024 x 1024.  A final 'B' in count=,\n\
+skip= or seek= makes it a number of bytes rather than of blocks.\n\
 "), stdout);
       fputs (_("\
 \n\
-Sending a USR1 signal to a running 'dd' process makes it\n\
-print I/O statistics to standard error and then resume copying.\n\
-\n\
-Options are:\n\
-\n\
+Words of conv=:\n\
+  ascii      EBCDIC to ASCII; with cbs=, records become lines as by unblock\n\
+  ebcdic     ASCII to EBCDIC; with cbs=, lines become records as by block\n\
+  ibm        as ebcdic, but with POSIX's alternate EBCDIC table\n\
+  block      make each line (up to a newline) into a cbs=-byte record,\n\
+             filled out with spaces, and cut off if longer\n\
+  unblock    make each cbs=-byte record into a line: drop its trailing\n\
+             spaces and end it with a newline\n\
+  lcase      turn capital letters into small ones\n\
+  ucase      turn small letters into capital ones\n\
+  sparse     leave a hole, by seeking, where an output block would be\n\
+             all NUL bytes\n\
+  swab       exchange the two bytes of every pair of input bytes\n\
+  sync       fill up each short input block to ibs= bytes, with NUL\n\
+             bytes, or with spaces when block or unblock is also given\n\
 "), stdout);
       fputs (_("\
-      --help        display this help and exit\n\
-      --version     output version information and exit\n\
+  excl       give up if the output file exists already\n\
+  nocreat    give up if the output file does not exist\n\
+  notrunc    keep what the output file holds beyond the bytes written\n\
+  noerror    report errors reading the input, and go on copying\n\
+  fdatasync  before ending, wait until the output's data is on disk\n\
+  fsync      the same for the output's data and metadata\n\
+"), stdout);
+      fputs (_("\
+\n\
+Words of iflag= and oflag=:\n\
+  append     add to the end of the file (meant for oflag; best with\n\
+             conv=notrunc, or the output file is emptied first)\n\
+  direct     move the data without the page cache (O_DIRECT)\n\
+  directory  give up unless the file is a directory\n\
+  dsync      let each write finish only once its data is on disk\n\
+  sync       as dsync, for the metadata too\n\
+  fullblock  read again until an input block is full, or the input ends\n\
+             (iflag only)\n\
+  mmap       map the input into memory in windows rather than read it\n\
+             (iflag only; a cpdd extension)\n\
+  nonblock   open and use the file without blocking (O_NONBLOCK)\n\
+  noatime    leave the file's access time as it was\n\
+  nocache    ask the kernel to forget the cached pages of what was\n\
+             copied (with count=0, of the whole file); output pages\n\
+             not yet on disk stay unless oflag=sync is also given\n\
+  noctty     never make a terminal the controlling one\n\
+  nofollow   give up if the file is a symbolic link\n\
+  count_bytes  count= is in bytes (iflag; like a final 'B')\n\
+  skip_bytes   skip= is in bytes (iflag; like a final 'B')\n\
+  seek_bytes   seek= is in bytes (oflag; like a final 'B')\n\
+"), stdout);
+      fputs (_("\
+\n\
+While it copies, dd answers a USR1 signal by printing its statistics so\n\
+far on standard error; then it goes on.\n\
+\n\
+Options:\n\
+      --help     print this text, then exit\n\
+      --version  print the version, then exit\n\
 "), stdout);
       emit_ancillary_info (PROGRAM_NAME);
     }
@@ -223,15 +243,52 @@ install_signal_handlers (void)
   catch_signal (SIGINT, interrupt_handler, SA_NODEFER | SA_RESETHAND);
 }
 
+/* conv=fdatasync and conv=fsync, done once: at the end of the copy, or
+   when dd quits early, since what was written is worth keeping.  */
+static int
+sync_output (struct dd *d)
+{
+  int status = EXIT_SUCCESS;
+  int conv = d->s.conv;
+
+  d->s.conv &= ~(DD_CONV_FDATASYNC | DD_CONV_FSYNC);
+  if ((conv & DD_CONV_FDATASYNC) && fdatasync (STDOUT_FILENO) != 0)
+    {
+      if (errno != ENOSYS && errno != EINVAL)
+        {
+          error (0, errno, _("fdatasync failed for %s"),
+                 quoteaf (d->out_name));
+          status = EXIT_FAILURE;
+        }
+      conv |= DD_CONV_FSYNC;
+    }
+  if ((conv & DD_CONV_FSYNC) && fsync (STDOUT_FILENO) != 0)
+    {
+      error (0, errno, _("fsync failed for %s"), quoteaf (d->out_name));
+      return EXIT_FAILURE;
+    }
+  return status;
+}
+
+/* Sync the output if that is still to do, unless a signal is ending
+   dd, and close both ends.  A failure of either ends dd at once: the
+   statistics would only repeat what went wrong.  An end that was
+   closed from the start fails too.  */
 static void
 close_files (struct dd *d)
 {
-  if (close (STDIN_FILENO) != 0 && errno != EBADF)
+  if (!interrupt_signal)
+    {
+      int status = sync_output (d);
+      if (status != EXIT_SUCCESS)
+        exit (status);
+    }
+  if (close (STDIN_FILENO) != 0)
     error (EXIT_FAILURE, errno, _("closing input file %s"),
            quoteaf (d->in_name));
   /* close_stdout finds standard output closed, which it accepts; a
      signal's exit would skip it, so close here.  */
-  if (close (STDOUT_FILENO) != 0 && errno != EBADF)
+  if (close (STDOUT_FILENO) != 0)
     error (EXIT_FAILURE, errno, _("closing output file %s"),
            quoteaf (d->out_name));
 }
@@ -362,26 +419,39 @@ advance_input_offset (struct dd *d, intmax_t n)
 }
 
 /* Tell the kernel it may drop the cached pages of the LEN bytes just
-   moved through FD (LEN 0: of what remains, to end of file when that
-   was asked for).  Requests are gathered into NOCACHE_CHUNK pieces.
+   moved through FD.  The bytes are gathered and dropped in whole
+   NOCACHE_CHUNK pieces; LEN 0 drops what is left: the bytes moved, or
+   everything from them to the end of the file if that was asked for.
    Return false if the offset to drop at is unknown.  */
 static bool
 drop_cache (struct dd *d, int fd, off_t len)
 {
   bool input = fd == STDIN_FILENO;
   struct dd_nocache *nc = input ? &d->in_cache : &d->out_cache;
-  off_t clen = 0;
+  off_t clen;			/* bytes to drop; 0: to end of file */
+  off_t back;			/* how far before the end they start */
 
+  if (!input && 0 <= nc->offset && INT_ADD_WRAPV (nc->offset, len,
+                                                  &nc->offset))
+    nc->offset = -1;
   if (len)
     {
-      nc->pending += len;
-      if (nc->pending < NOCACHE_CHUNK)
+      if (INT_ADD_WRAPV (nc->pending, len, &nc->pending))
+        nc->pending = TYPE_MAXIMUM (off_t);
+      clen = nc->pending - nc->pending % NOCACHE_CHUNK;
+      if (!clen)
         return true;
-      clen = nc->pending;
-      nc->pending = 0;
+      back = nc->pending;
+      nc->pending -= clen;
     }
   else if (!nc->pending && !nc->to_eof)
     return true;
+  else
+    {
+      back = nc->pending;
+      clen = nc->to_eof ? 0 : nc->pending;
+      nc->pending = 0;
+    }
 
   off_t end;
   if (input)
@@ -392,32 +462,21 @@ drop_cache (struct dd *d, int fd, off_t len)
     }
   else
     {
+      /* Ask where the output is only once; the writes since are
+         counted above.  */
       if (nc->offset == -2)
         nc->offset = lseek (fd, 0, SEEK_CUR);
-      else if (0 <= nc->offset && len)
-        nc->offset += clen;
       end = nc->offset;
     }
   if (end < 0)
     return false;
 
-  off_t start, dlen;
-  if (len)
-    {
-      start = end - clen;
-      dlen = clen;
-    }
-  else
-    {
-      /* To end of file: from the first page not yet dropped.  */
-      start = end - nc->pending;
-      start -= start % d->page_size;
-      dlen = 0;
-      nc->pending = 0;
-    }
-  if (!input && 0 <= nc->offset && !len)
-    nc->offset = end;
-  posix_fadvise (fd, start, dlen, POSIX_FADV_DONTNEED);
+  off_t start = end - back;
+  /* The kernel drops only whole pages: to drop to the end of the
+     file, start at the page that holds the first byte.  */
+  if (!clen)
+    start -= start % d->page_size;
+  posix_fadvise (fd, start, clen, POSIX_FADV_DONTNEED);
   return true;
 }
 
@@ -910,10 +969,12 @@ skip_input (struct dd *d)
   intmax_t missing = skip (d, STDIN_FILENO, d->s.skip_records, d->s.ibs,
                            &bytes);
 
-  /* Skipping past the end of the input is not an error, but say so.  */
-  if (missing
-      || (0 <= d->input_offset
-          && (want_overflow || want != d->input_offset - start)))
+  /* Skipping past the end of the input is not an error, but say so
+     unless asked to be quiet.  */
+  if (d->s.status != DD_STATUS_NONE
+      && (missing
+          || (0 <= d->input_offset
+              && (want_overflow || want != d->input_offset - start))))
     error (0, 0, _("%s: cannot skip to specified offset"),
            quotef (d->in_name));
 }
@@ -1214,31 +1275,6 @@ dd_copy (struct dd *d)
   return status;
 }
 
-/* conv=fdatasync and conv=fsync.  */
-static int
-sync_output (struct dd *d)
-{
-  int status = EXIT_SUCCESS;
-  int conv = d->s.conv;
-
-  if ((conv & DD_CONV_FDATASYNC) && fdatasync (STDOUT_FILENO) != 0)
-    {
-      if (errno != ENOSYS && errno != EINVAL)
-        {
-          error (0, errno, _("fdatasync failed for %s"),
-                 quoteaf (d->out_name));
-          status = EXIT_FAILURE;
-        }
-      conv |= DD_CONV_FSYNC;
-    }
-  if ((conv & DD_CONV_FSYNC) && fsync (STDOUT_FILENO) != 0)
-    {
-      error (0, errno, _("fsync failed for %s"), quoteaf (d->out_name));
-      return EXIT_FAILURE;
-    }
-  return status;
-}
-
 /* Drop the cache of what was copied, or with count=0 of whole files;
    only the latter is worth a diagnostic if it fails.  */
 static int
@@ -1301,9 +1337,10 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
   atexit (close_stdout);
 
-  /* Only --help and --version are options; anything else, even if it
-     starts with '-', is left for the operand parser to refuse.  */
-  while ((opt = getopt_long (argc, argv, "+", long_options, NULL)) != -1)
+  /* Only --help and --version are options, but as in any GNU program
+     they count wherever they are, unless POSIXLY_CORRECT is set;
+     getopt moves the operands after them.  */
+  while ((opt = getopt_long (argc, argv, "", long_options, NULL)) != -1)
     switch (opt)
       {
       case 'h':

@@ -20,7 +20,14 @@ TESTS += \
   tests/dd/nocache.sh \
   tests/dd/status.sh \
   tests/dd/json.sh \
-  tests/dd/signals.sh
+  tests/dd/signals.sh \
+  tests/dd/conv-charset-records.sh \
+  tests/dd/skip-past-end-status.sh \
+  tests/dd/operand-repeat.sh \
+  tests/dd/sync-fail.sh \
+  tests/dd/nocache-ranges.sh \
+  tests/dd/help.sh \
+  tests/dd/option-position.sh
 
 EXTRA_DIST += $(filter tests/dd/%, $(TESTS))
 
