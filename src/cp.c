@@ -35,7 +35,8 @@
 /* Options with no short form.  */
 enum
 {
-  ATTRIBUTES_ONLY_OPTION = CHAR_MAX + 1,
+  AMBIGUOUS_OPTION = CHAR_MAX + 1,
+  ATTRIBUTES_ONLY_OPTION,
   BACKUP_OPTION,
   CONTEXT_OPTION,
   COPY_CONTENTS_OPTION,
@@ -49,41 +50,193 @@ enum
   STRIP_TRAILING_SLASHES_OPTION
 };
 
-static struct option const long_opts[] =
+static char const short_opts[] = "abdfHilLnprst:uvxPRS:TZ";
+
+/* GNU cp 9.1's long options, in its order, which is the order its
+   getopt lists the candidates of an ambiguous abbreviation in.
+   "--path" is its old name for "--parents".  */
+#define GNU_CP_LONG_OPTIONS \
+  {"archive", no_argument, NULL, 'a'}, \
+  {"attributes-only", no_argument, NULL, ATTRIBUTES_ONLY_OPTION}, \
+  {"backup", optional_argument, NULL, BACKUP_OPTION}, \
+  {"copy-contents", no_argument, NULL, COPY_CONTENTS_OPTION}, \
+  {"dereference", no_argument, NULL, 'L'}, \
+  {"force", no_argument, NULL, 'f'}, \
+  {"interactive", no_argument, NULL, 'i'}, \
+  {"link", no_argument, NULL, 'l'}, \
+  {"no-clobber", no_argument, NULL, 'n'}, \
+  {"no-dereference", no_argument, NULL, 'P'}, \
+  {"no-preserve", required_argument, NULL, NO_PRESERVE_OPTION}, \
+  {"no-target-directory", no_argument, NULL, 'T'}, \
+  {"one-file-system", no_argument, NULL, 'x'}, \
+  {"parents", no_argument, NULL, PARENTS_OPTION}, \
+  {"path", no_argument, NULL, PARENTS_OPTION}, \
+  {"preserve", optional_argument, NULL, PRESERVE_OPTION}, \
+  {"recursive", no_argument, NULL, 'R'}, \
+  {"remove-destination", no_argument, NULL, REMOVE_DESTINATION_OPTION}, \
+  {"sparse", required_argument, NULL, SPARSE_OPTION}, \
+  {"reflink", optional_argument, NULL, REFLINK_OPTION}, \
+  {"strip-trailing-slashes", no_argument, NULL, \
+   STRIP_TRAILING_SLASHES_OPTION}, \
+  {"suffix", required_argument, NULL, 'S'}, \
+  {"symbolic-link", no_argument, NULL, 's'}, \
+  {"target-directory", required_argument, NULL, 't'}, \
+  {"update", no_argument, NULL, 'u'}, \
+  {"verbose", no_argument, NULL, 'v'}, \
+  {"context", optional_argument, NULL, CONTEXT_OPTION}, \
+  {"help", no_argument, NULL, 'h'}, \
+  {"version", no_argument, NULL, 'V'}
+
+static struct option const gnu_long_opts[] =
 {
-  {"archive", no_argument, NULL, 'a'},
-  {"attributes-only", no_argument, NULL, ATTRIBUTES_ONLY_OPTION},
-  {"backup", optional_argument, NULL, BACKUP_OPTION},
-  {"context", optional_argument, NULL, CONTEXT_OPTION},
-  {"copy-contents", no_argument, NULL, COPY_CONTENTS_OPTION},
-  {"debug", no_argument, NULL, DEBUG_OPTION},
-  {"dereference", no_argument, NULL, 'L'},
-  {"force", no_argument, NULL, 'f'},
-  {"interactive", no_argument, NULL, 'i'},
-  {"link", no_argument, NULL, 'l'},
-  {"no-clobber", no_argument, NULL, 'n'},
-  {"no-dereference", no_argument, NULL, 'P'},
-  {"no-preserve", required_argument, NULL, NO_PRESERVE_OPTION},
-  {"no-target-directory", no_argument, NULL, 'T'},
-  {"one-file-system", no_argument, NULL, 'x'},
-  {"parents", no_argument, NULL, PARENTS_OPTION},
-  {"preserve", optional_argument, NULL, PRESERVE_OPTION},
-  {"recursive", no_argument, NULL, 'R'},
-  {"reflink", optional_argument, NULL, REFLINK_OPTION},
-  {"remove-destination", no_argument, NULL, REMOVE_DESTINATION_OPTION},
-  {"sparse", required_argument, NULL, SPARSE_OPTION},
-  {"strip-trailing-slashes", no_argument, NULL,
-   STRIP_TRAILING_SLASHES_OPTION},
-  {"suffix", required_argument, NULL, 'S'},
-  {"symbolic-link", no_argument, NULL, 's'},
-  {"target-directory", required_argument, NULL, 't'},
-  {"update", no_argument, NULL, 'u'},
-  {"verbose", no_argument, NULL, 'v'},
-  XFER_LONG_OPTIONS,
-  {"help", no_argument, NULL, 'h'},
-  {"version", no_argument, NULL, 'V'},
+  GNU_CP_LONG_OPTIONS,
   {NULL, 0, NULL, 0}
 };
+
+/* What getopt_long sees: GNU's options, then cpdd's own.  An empty
+   name matches only an argument that starts with "--=", and only
+   exactly, never as an abbreviation: resolve_long_options turns every
+   ambiguous argument into such a one.  */
+static struct option const long_opts[] =
+{
+  GNU_CP_LONG_OPTIONS,
+  {"debug", no_argument, NULL, DEBUG_OPTION},
+  XFER_LONG_OPTIONS,
+  {"", optional_argument, NULL, AMBIGUOUS_OPTION},
+  {NULL, 0, NULL, 0}
+};
+
+/* Do options A and B do the same?  getopt does not call an
+   abbreviation ambiguous between two such.  */
+static bool
+same_option (struct option const *a, struct option const *b)
+{
+  return (a->has_arg == b->has_arg && a->flag == b->flag
+          && a->val == b->val);
+}
+
+/* The option of long_opts that the NAMELEN bytes of NAME name in full,
+   or NULL.  The empty name that ends long_opts is no user's.  */
+static struct option const *
+exact_long_option (char const *name, size_t namelen)
+{
+  for (struct option const *p = long_opts; p->val != AMBIGUOUS_OPTION; p++)
+    if (strlen (p->name) == namelen && memcmp (p->name, name, namelen) == 0)
+      return p;
+  return NULL;
+}
+
+/* The option of OPTS (ending with a null name) that the NAMELEN bytes
+   of NAME abbreviate, as getopt_long decides: AMBIGUOUS if they
+   abbreviate options that differ, NULL if none.  */
+static struct option const ambiguous_option;
+#define AMBIGUOUS (&ambiguous_option)
+static struct option const *
+abbreviated_long_option (char const *name, size_t namelen,
+                         struct option const *opts)
+{
+  struct option const *found = NULL;
+  for (struct option const *p = opts; p->name; p++)
+    if (strncmp (p->name, name, namelen) == 0)
+      {
+        if (!found)
+          found = p;
+        else if (!same_option (found, p))
+          return AMBIGUOUS;
+      }
+  return found;
+}
+
+/* Report ARG, an abbreviation ambiguous among GNU cp's options, as
+   glibc's getopt_long words it, listing the options it fits.  */
+static void
+report_ambiguous (char const *argv0, char const *arg)
+{
+  char const *name = arg + 2;
+  size_t namelen = strcspn (name, "=");
+  struct option const *first = NULL;
+  fprintf (stderr, _("%s: option '%s' is ambiguous; possibilities:"),
+           argv0, arg);
+  for (struct option const *p = gnu_long_opts; p->name; p++)
+    if (strncmp (p->name, name, namelen) == 0)
+      {
+        if (!first)
+          first = p;
+        if (p == first || !same_option (first, p))
+          fprintf (stderr, " '--%s'", p->name);
+      }
+  putc ('\n', stderr);
+}
+
+/* A new string: A, then B, then C.  */
+static char *
+concat3 (char const *a, char const *b, char const *c)
+{
+  size_t alen = strlen (a), blen = strlen (b), clen = strlen (c);
+  char *r = xmalloc (alen + blen + clen + 1);
+  memcpy (r, a, alen);
+  memcpy (r + alen, b, blen);
+  memcpy (r + alen + blen, c, clen + 1);
+  return r;
+}
+
+/* Spell out each long option of ARGV in full, before getopt_long
+   reads them, so that an abbreviation of one of GNU cp's options means
+   what it means to GNU cp even where it also abbreviates an option of
+   cpdd's, and turn an abbreviation that GNU cp finds ambiguous into
+   "--=ARG" for AMBIGUOUS_OPTION, to be reported in its turn.  The
+   walk follows getopt's: option arguments are skipped, "--" ends the
+   options, and so does the first operand if POSIXLY_CORRECT is set.  */
+static void
+resolve_long_options (int argc, char **argv)
+{
+  bool in_order = getenv ("POSIXLY_CORRECT") != NULL;
+  for (int i = 1; i < argc; i++)
+    {
+      char const *arg = argv[i];
+      bool takes_next = false;
+      if (STREQ (arg, "--"))
+        break;
+      if (arg[0] != '-' || arg[1] == '\0')
+        {
+          if (in_order)
+            break;
+          continue;
+        }
+      if (arg[1] == '-')
+        {
+          char const *name = arg + 2;
+          size_t namelen = strcspn (name, "=");
+          struct option const *opt = exact_long_option (name, namelen);
+          if (!opt)
+            {
+              opt = abbreviated_long_option (name, namelen, gnu_long_opts);
+              if (opt == AMBIGUOUS)
+                argv[i] = concat3 ("--=", arg, "");
+              else if (!opt)
+                opt = abbreviated_long_option (name, namelen, long_opts);
+            }
+          if (opt && opt != AMBIGUOUS)
+            {
+              if (opt->name[namelen] != '\0')
+                argv[i] = concat3 ("--", opt->name, name + namelen);
+              takes_next = (opt->has_arg == required_argument
+                            && name[namelen] == '\0');
+            }
+        }
+      else
+        for (char const *p = arg + 1; *p; p++)
+          {
+            char const *o = *p == ':' ? NULL : strchr (short_opts, *p);
+            if (o && o[1] == ':')
+              {
+                takes_next = p[1] == '\0';
+                break;
+              }
+          }
+      i += takes_next;
+    }
+}
 
 /* The attributes --preserve and --no-preserve name.  */
 enum preserved
@@ -489,10 +642,13 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
   atexit (close_stdout);
 
-  while ((c = getopt_long (argc, argv, "abdfHilLnprst:uvxPRS:TZ",
-                           long_opts, NULL)) != -1)
+  resolve_long_options (argc, argv);
+  while ((c = getopt_long (argc, argv, short_opts, long_opts, NULL)) != -1)
     switch (c)
       {
+      case AMBIGUOUS_OPTION:
+        report_ambiguous (argv[0], optarg);
+        usage (EXIT_FAILURE);
       case 'a':
         x.dereference = CP_DEREF_NEVER;
         x.recursive = true;
