@@ -28,6 +28,7 @@
 #include "copy-attr.h"
 #include "dirname.h"
 #include "filenamecat.h"
+#include "stat-macros.h"
 #include "xfer-cli.h"
 
 #define PROGRAM_NAME "cp"
@@ -439,87 +440,143 @@ is_directory (char const *name)
   return stat (name, &st) == 0 && S_ISDIR (st.st_mode);
 }
 
-/* A directory made by make_parents, to receive the attributes of its
-   source once the copy below it is done.  */
+/* A leading directory of a source copied with --parents, and its
+   counterpart under the target directory, which is given attributes
+   of the source directory once the copy below it is done.  */
 struct parent
 {
   char *src;
   char *dst;
-  struct stat st;
+  struct stat st;		/* SRC's status */
+  bool restore;			/* set DST's mode to RESTORE_MODE */
+  mode_t restore_mode;
   struct parent *next;
 };
 
-/* Make the missing directories of DST that stand for the leading
-   directories of SRC, where DST is DIR followed by SRC.  DST_REL is
-   where SRC starts within DST.  Push the directories made on *MADE,
-   innermost first.  */
+/* Make the directory DST for the leading directory SRC of a source
+   copied with --parents, unless it exists.  If DST is to get
+   attributes later, push it on *PARENTS.  */
 static bool
-make_parents (char *dst, size_t src_start, struct parent **made,
-              struct cp_options const *x)
+make_parent (char const *src, char const *dst, struct parent **parents,
+             struct cp_options const *x)
 {
-  char *src = dst + src_start;
-  for (char *slash = strchr (src, '/'); slash; slash = strchr (slash + 1, '/'))
+  struct stat src_st, dst_st;
+  int err = (stat (src, &src_st) != 0 ? errno
+             : S_ISDIR (src_st.st_mode) ? 0 : ENOTDIR);
+  if (err)
     {
-      if (slash == src || slash[-1] == '/')
-        continue;
-      *slash = '\0';
-      bool ok = true;
-      struct stat src_st, dst_st;
-      if (stat (src, &src_st) != 0)
+      error (0, err, _("failed to get attributes of %s"), quoteaf (src));
+      return false;
+    }
+
+  bool made = false;
+  bool restore = false;
+  mode_t restore_mode = 0;
+  if (stat (dst, &dst_st) == 0)
+    {
+      if (!S_ISDIR (dst_st.st_mode))
         {
-          error (0, errno, _("failed to get attributes of %s"), quoteaf (src));
-          ok = false;
+          error (0, 0, _("%s exists but is not a directory"), quoteaf (dst));
+          return false;
         }
-      else if (stat (dst, &dst_st) == 0)
-        {
-          if (!S_ISDIR (dst_st.st_mode))
-            {
-              error (0, 0, _("%s exists but is not a directory"),
-                     quoteaf (dst));
-              ok = false;
-            }
-        }
-      else if (mkdir (dst, (src_st.st_mode & ~x->umask
-                            & (S_IRWXU | S_IRWXG | S_IRWXO)) | S_IRWXU) != 0)
+    }
+  else
+    {
+      /* The new directory gets the source's permissions and sticky bit
+         less the umask, or the default permissions; but its owner must
+         be able to make the copy inside it, and gets the permissions
+         it lacked only afterwards.  */
+      mode_t mode = (x->explicit_no_preserve_mode ? S_IRWXUGO
+                     : src_st.st_mode & (S_ISVTX | S_IRWXUGO));
+      if (mkdir (dst, mode | S_IRWXU) != 0)
         {
           error (0, errno, _("cannot make directory %s"), quoteaf (dst));
-          ok = false;
+          return false;
         }
-      else
+      if (x->verbose)
+        printf ("%s -> %s\n", src, dst);
+      made = true;
+      mode_t wanted = mode & ~x->umask;
+      if ((wanted & S_IRWXU) != S_IRWXU)
         {
-          if (x->verbose)
-            printf ("%s -> %s\n", src, dst);
-          struct parent *p = xmalloc (sizeof *p);
-          *p = (struct parent) { xstrdup (src), xstrdup (dst), src_st,
-                                 *made };
-          *made = p;
+          if (stat (dst, &dst_st) != 0)
+            {
+              error (0, errno, _("failed to get attributes of %s"),
+                     quoteaf (dst));
+              return false;
+            }
+          restore = true;
+          restore_mode = ((dst_st.st_mode & CHMOD_MODE_BITS & ~S_IRWXU)
+                          | (wanted & S_IRWXU));
         }
-      *slash = '/';
+    }
+
+  if (made || x->preserve_mode || x->preserve_ownership
+      || x->preserve_timestamps)
+    {
+      struct parent *p = xmalloc (sizeof *p);
+      *p = (struct parent) { xstrdup (src), xstrdup (dst), src_st,
+                             restore, restore_mode, *parents };
+      *parents = p;
+    }
+  return true;
+}
+
+/* Make the directories of DST that stand for the leading directories
+   of SRC, where DST is a directory's name followed by SRC from DST_REL
+   on, unless the last of them exists: then leave its parents alone,
+   as GNU cp does.  Push the directories that are to get attributes
+   later on *PARENTS, innermost first.  */
+static bool
+make_parents (char *src, char *dst, size_t dst_rel, struct parent **parents,
+              struct cp_options const *x)
+{
+  char *last_slash = strrchr (dst + dst_rel, '/');
+  if (last_slash)
+    {
+      *last_slash = '\0';
+      bool exists = is_directory (dst);
+      *last_slash = '/';
+      if (exists)
+        return true;
+    }
+
+  for (char *slash = strchr (src + strspn (src, "/"), '/'); slash;
+       slash = strchr (slash + 1, '/'))
+    {
+      if (slash[-1] == '/')
+        continue;
+      char *dst_slash = dst + dst_rel + (slash - src);
+      *slash = *dst_slash = '\0';
+      bool ok = make_parent (src, dst, parents, x);
+      *slash = *dst_slash = '/';
       if (!ok)
         return false;
     }
   return true;
 }
 
-/* Give the directories made by make_parents their final permissions
-   and the attributes X preserves, innermost first, then forget them.  */
+/* Give the directories on PARENTS, innermost first, the attributes of
+   their sources that X preserves, except extended attributes, which
+   GNU cp leaves to the files it copies, then forget them.  */
 static bool
-finish_parents (struct parent *made, struct cp_options const *x)
+finish_parents (struct parent *parents, struct cp_options const *x)
 {
+  struct cp_options px = *x;
+  px.preserve_xattr = px.require_preserve_xattr = false;
   bool ok = true;
-  while (made)
+  while (parents)
     {
-      struct parent *p = made;
-      mode_t mode = (p->st.st_mode & ~x->umask
-                     & (S_IRWXU | S_IRWXG | S_IRWXO));
-      if (!x->preserve_mode && chmod (p->dst, mode) != 0)
+      struct parent *p = parents;
+      if (p->restore && !x->preserve_mode
+          && chmod (p->dst, p->restore_mode) != 0)
         {
           error (0, errno, _("setting permissions for %s"), quoteaf (p->dst));
           ok = false;
         }
       ok &= copy_attributes ((struct attr_file) { p->src, -1 }, &p->st,
-                             (struct attr_file) { p->dst, -1 }, x);
-      made = p->next;
+                             (struct attr_file) { p->dst, -1 }, &px);
+      parents = p->next;
       free (p->src);
       free (p->dst);
       free (p);
@@ -527,41 +584,45 @@ finish_parents (struct parent *made, struct cp_options const *x)
   return ok;
 }
 
-/* The name under DIR for the copy of SRC: its last component, or with
-   PARENTS all of it.  Trailing slashes are not part of the name.  */
-static char *
-target_name (char const *dir, char const *src, bool parents,
-             size_t *src_start)
+/* Copy SRC into directory DIR: under its last component, or with
+   PARENTS under all of it.  Trailing slashes are in no destination
+   name.  */
+static bool
+copy_into (char const *dir, char const *src, bool parents,
+           struct cp_options const *x)
 {
-  char *base = xstrdup (parents ? src : last_component (src));
-  strip_trailing_slashes (base);
-  char const *rel = base;
-  while (parents && *rel == '/')
-    rel++;
+  char *name = xstrdup (src);
+  strip_trailing_slashes (name);
+  char const *rel = parents ? name : last_component (name);
   char *dst = file_name_concat (dir, rel, NULL);
-  *src_start = strlen (dst) - strlen (rel);
-  free (base);
-  return dst;
+  bool ok;
+  if (!parents)
+    ok = copy (src, dst, x);
+  else
+    {
+      struct parent *made = NULL;
+      ok = (make_parents (name, dst, strlen (dst) - strlen (name), &made, x)
+            && copy (src, dst, x));
+      ok &= finish_parents (made, x);
+    }
+  free (dst);
+  free (name);
+  return ok;
 }
 
-/* Copy each of the N_FILES names in FILES into directory DIR.  */
+/* Copy each of the N_FILES names in FILES into directory DIR.  With
+   STRIP, a name's trailing slashes are removed before it is looked
+   up.  */
 static bool
 copy_into_directory (char const *dir, char **files, int n_files,
-                     bool parents, struct cp_options const *x)
+                     bool parents, bool strip, struct cp_options const *x)
 {
   bool ok = true;
   for (int i = 0; i < n_files; i++)
     {
-      size_t src_start;
-      char *dst = target_name (dir, files[i], parents, &src_start);
-      struct parent *made = NULL;
-      if (parents && !make_parents (dst, src_start, &made, x))
-        ok = false;
-      else
-        ok &= copy (files[i], dst, x);
-      if (parents)
-        ok &= finish_parents (made, x);
-      free (dst);
+      if (strip)
+        strip_trailing_slashes (files[i]);
+      ok &= copy_into (dir, files[i], parents, x);
     }
   return ok;
 }
@@ -632,6 +693,7 @@ main (int argc, char **argv)
   char const *target_dir = NULL;
   bool no_target_dir = false;
   bool parents = false;
+  bool strip_slashes = false;
   bool make_backups = false;
   bool context_named = false;
   char const *version_control = NULL;
@@ -753,9 +815,7 @@ main (int argc, char **argv)
                                    sparse_args, sparse_types);
         break;
       case STRIP_TRAILING_SLASHES_OPTION:
-        /* GNU cp 9.1 still looks the source up with its slashes, which
-           makes a symbolic link to a directory resolve; the slashes
-           never reach a destination name anyway (see target_name).  */
+        strip_slashes = true;
         break;
       case 't':
         if (target_dir)
@@ -821,7 +881,8 @@ main (int argc, char **argv)
       if (!S_ISDIR (st.st_mode))
         error (EXIT_FAILURE, ENOTDIR, _("target directory %s"),
                quoteaf (target_dir));
-      ok = copy_into_directory (target_dir, files, n_files, parents, &x);
+      ok = copy_into_directory (target_dir, files, n_files, parents,
+                                strip_slashes, &x);
     }
   else if (n_files == 1)
     {
@@ -838,7 +899,8 @@ main (int argc, char **argv)
           usage (EXIT_FAILURE);
         }
       if (!no_target_dir && is_directory (last))
-        ok = copy_into_directory (last, files, n_files - 1, parents, &x);
+        ok = copy_into_directory (last, files, n_files - 1, parents,
+                                  strip_slashes, &x);
       else
         {
           if (2 < n_files)

@@ -33,6 +33,8 @@ TESTS += \
   tests/cp/preserve-links-diff.sh \
   tests/cp/one-file-system-diff.sh \
   tests/cp/verbose-diff.sh \
-  tests/cp/long-option-abbrev-diff.sh
+  tests/cp/long-option-abbrev-diff.sh \
+  tests/cp/parents-attrs-diff.sh \
+  tests/cp/strip-slashes-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
