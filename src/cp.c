@@ -290,11 +290,11 @@ Usage: %s [OPTION]... [-T] SOURCE DEST\n\
 "),
               program_name, program_name, program_name);
       fputs (_("\
-Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\
+Copy SOURCE to DEST, or each SOURCE into DIRECTORY.\n\
 "), stdout);
       fputs (_("\
 \n\
-Mandatory arguments to long options are mandatory for short options too.\n\
+An argument that a long option requires, its short form requires too.\n\
 "), stdout);
       fputs (_("\
   -a, --archive                like -dR --preserve=all\n\
@@ -308,40 +308,43 @@ Mandatory arguments to long options are mandatory for short options too.\n\
                                  (ignored together with -n)\n\
   -i, --interactive            ask before overwriting (cancels an earlier -n)\n\
   -H                           follow symbolic links named as SOURCE\n\
-  -l, --link                   make hard links rather than copies\n\
+  -l, --link                   give each SOURCE a new hard link, not a copy\n\
   -L, --dereference            follow every symbolic link in SOURCE\n\
 "), stdout);
       fputs (_("\
   -n, --no-clobber             never overwrite an existing file (cancels\n\
                                  an earlier -i)\n\
-  -P, --no-dereference         copy symbolic links in SOURCE as links\n\
+  -P, --no-dereference         keep every symbolic link in SOURCE a link\n\
   -p                           like --preserve=mode,ownership,timestamps\n\
       --preserve[=ATTR_LIST]   keep these attributes where possible\n\
                                  (without a list: mode,ownership,timestamps;\n\
                                  also: context, links, xattr, all)\n\
       --no-preserve=ATTR_LIST  do not keep these attributes\n\
       --parents                recreate each SOURCE's name under DIRECTORY\n\
-  -R, -r, --recursive          copy directories and their contents\n\
+  -R, -r, --recursive          descend into directories, copying all below\n\
       --reflink[=WHEN]         share data blocks with the source; see below\n\
-      --remove-destination     remove each existing destination before\n\
-                                 copying (unlike --force)\n\
+      --remove-destination     delete a DEST that exists first, whether or\n\
+                                 not it can be opened (see --force)\n\
       --sparse=WHEN            how to make sparse files; see below\n\
-      --strip-trailing-slashes  drop trailing slashes from each SOURCE\n\
-  -s, --symbolic-link          make symbolic links rather than copies\n\
+      --strip-trailing-slashes  look up each SOURCE copied into a\n\
+                                 DIRECTORY without its final slashes\n\
+  -s, --symbolic-link          point a new symbolic link at each SOURCE\n\
+                                 instead of copying it\n\
   -S, --suffix=SUFFIX          use SUFFIX for simple backups\n\
   -t, --target-directory=DIRECTORY  copy every SOURCE into DIRECTORY\n\
-  -T, --no-target-directory    treat DEST as a file name, even a directory's\n\
+  -T, --no-target-directory    DEST is the copy's own name, even if it is a\n\
+                                 directory\n\
   -u, --update                 copy only if DEST is missing or older than\n\
                                  SOURCE\n\
   -v, --verbose                name each file as it is copied\n\
   -x, --one-file-system        do not descend into other file systems\n\
   -Z                           give each copy the default SELinux context\n\
-      --context[=CTX]          like -Z, or give each copy context CTX\n\
+      --context[=CTX]          as -Z, or set the security context CTX\n\
 "), stdout);
       xfer_cli_usage ();
       fputs (_("\
-      --help        display this help and exit\n\
-      --version     output version information and exit\n\
+      --help        show this help, then exit\n\
+      --version     show the version and license, then exit\n\
 "), stdout);
       fputs (_("\
 \n\
@@ -366,8 +369,8 @@ SIMPLE_BACKUP_SUFFIX sets another.  --backup's CONTROL, or the\n\
 VERSION_CONTROL environment variable, picks the kind of backup:\n\
 \n\
   none, off       no backups at all (even with --backup)\n\
-  numbered, t     numbered backups\n\
-  existing, nil   numbered where numbered backups exist, else simple\n\
+  numbered, t     always FILE.~N~, N counting up from 1\n\
+  existing, nil   like numbered for a FILE with such backups, else simple\n\
   simple, never   always simple backups\n\
 \n\
 With --force and --backup, copying an existing regular file onto its\n\
