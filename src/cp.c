@@ -127,11 +127,13 @@ exact_long_option (char const *name, size_t namelen)
   return NULL;
 }
 
+/* What abbreviated_long_option returns for an ambiguous abbreviation.  */
+static struct option const ambiguous_option;
+#define AMBIGUOUS (&ambiguous_option)
+
 /* The option of OPTS (ending with a null name) that the NAMELEN bytes
    of NAME abbreviate, as getopt_long decides: AMBIGUOUS if they
    abbreviate options that differ, NULL if none.  */
-static struct option const ambiguous_option;
-#define AMBIGUOUS (&ambiguous_option)
 static struct option const *
 abbreviated_long_option (char const *name, size_t namelen,
                          struct option const *opts)
