@@ -44,9 +44,8 @@ diff_run_ p-existing sh -c 'cp -pv --parents d/sub/a t2; r=$?
                             touch -d 2000-01-01 t2; exit $r'
 diff_run_ p-partly-existing sh -c 'cp -pv --parents d/sub/a t3; r=$?
                                    touch -d 2000-01-01 t3; exit $r'
-diff_run_ existing sh -c 'cp -v --parents d/sub/a t2; r=$?
-                          touch -d 2000-01-01 t2 t2/d t2/d/sub; exit $r'
 unset DIFF_TIMES
+diff_run_ existing cp -v --parents d/sub/a t2
 
 # An absolute source keeps its leading slash in what is said.
 mkdir -p abs/x/y && printf 'z\n' > abs/x/y/z || framework_failure_
