@@ -41,7 +41,7 @@ DIFF_TIMES=1; export DIFF_TIMES
 diff_run_ p-new sh -c 'cp -p --parents d/sub/a s/g/h t; r=$?
                        touch -d 2000-01-01 t; exit $r'
 diff_run_ p-existing sh -c 'cp -pv --parents d/sub/a t2; r=$?
-                            touch -d 2000-01-01 t2; exit $r'
+                            touch -d 2000-01-01 t2 t2/d/sub; exit $r'
 diff_run_ p-partly-existing sh -c 'cp -pv --parents d/sub/a t3; r=$?
                                    touch -d 2000-01-01 t3; exit $r'
 unset DIFF_TIMES
