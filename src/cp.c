@@ -28,6 +28,7 @@
 #include "copy-attr.h"
 #include "dirname.h"
 #include "filenamecat.h"
+#include "stat-macros.h"
 #include "xfer-cli.h"
 
 #define PROGRAM_NAME "cp"
@@ -35,7 +36,8 @@
 /* Options with no short form.  */
 enum
 {
-  ATTRIBUTES_ONLY_OPTION = CHAR_MAX + 1,
+  AMBIGUOUS_OPTION = CHAR_MAX + 1,
+  ATTRIBUTES_ONLY_OPTION,
   BACKUP_OPTION,
   CONTEXT_OPTION,
   COPY_CONTENTS_OPTION,
@@ -49,41 +51,195 @@ enum
   STRIP_TRAILING_SLASHES_OPTION
 };
 
-static struct option const long_opts[] =
+static char const short_opts[] = "abdfHilLnprst:uvxPRS:TZ";
+
+/* GNU cp 9.1's long options, in its order, which is the order its
+   getopt lists the candidates of an ambiguous abbreviation in.
+   "--path" is its old name for "--parents".  */
+#define GNU_CP_LONG_OPTIONS \
+  {"archive", no_argument, NULL, 'a'}, \
+  {"attributes-only", no_argument, NULL, ATTRIBUTES_ONLY_OPTION}, \
+  {"backup", optional_argument, NULL, BACKUP_OPTION}, \
+  {"copy-contents", no_argument, NULL, COPY_CONTENTS_OPTION}, \
+  {"dereference", no_argument, NULL, 'L'}, \
+  {"force", no_argument, NULL, 'f'}, \
+  {"interactive", no_argument, NULL, 'i'}, \
+  {"link", no_argument, NULL, 'l'}, \
+  {"no-clobber", no_argument, NULL, 'n'}, \
+  {"no-dereference", no_argument, NULL, 'P'}, \
+  {"no-preserve", required_argument, NULL, NO_PRESERVE_OPTION}, \
+  {"no-target-directory", no_argument, NULL, 'T'}, \
+  {"one-file-system", no_argument, NULL, 'x'}, \
+  {"parents", no_argument, NULL, PARENTS_OPTION}, \
+  {"path", no_argument, NULL, PARENTS_OPTION}, \
+  {"preserve", optional_argument, NULL, PRESERVE_OPTION}, \
+  {"recursive", no_argument, NULL, 'R'}, \
+  {"remove-destination", no_argument, NULL, REMOVE_DESTINATION_OPTION}, \
+  {"sparse", required_argument, NULL, SPARSE_OPTION}, \
+  {"reflink", optional_argument, NULL, REFLINK_OPTION}, \
+  {"strip-trailing-slashes", no_argument, NULL, \
+   STRIP_TRAILING_SLASHES_OPTION}, \
+  {"suffix", required_argument, NULL, 'S'}, \
+  {"symbolic-link", no_argument, NULL, 's'}, \
+  {"target-directory", required_argument, NULL, 't'}, \
+  {"update", no_argument, NULL, 'u'}, \
+  {"verbose", no_argument, NULL, 'v'}, \
+  {"context", optional_argument, NULL, CONTEXT_OPTION}, \
+  {"help", no_argument, NULL, 'h'}, \
+  {"version", no_argument, NULL, 'V'}
+
+static struct option const gnu_long_opts[] =
 {
-  {"archive", no_argument, NULL, 'a'},
-  {"attributes-only", no_argument, NULL, ATTRIBUTES_ONLY_OPTION},
-  {"backup", optional_argument, NULL, BACKUP_OPTION},
-  {"context", optional_argument, NULL, CONTEXT_OPTION},
-  {"copy-contents", no_argument, NULL, COPY_CONTENTS_OPTION},
-  {"debug", no_argument, NULL, DEBUG_OPTION},
-  {"dereference", no_argument, NULL, 'L'},
-  {"force", no_argument, NULL, 'f'},
-  {"interactive", no_argument, NULL, 'i'},
-  {"link", no_argument, NULL, 'l'},
-  {"no-clobber", no_argument, NULL, 'n'},
-  {"no-dereference", no_argument, NULL, 'P'},
-  {"no-preserve", required_argument, NULL, NO_PRESERVE_OPTION},
-  {"no-target-directory", no_argument, NULL, 'T'},
-  {"one-file-system", no_argument, NULL, 'x'},
-  {"parents", no_argument, NULL, PARENTS_OPTION},
-  {"preserve", optional_argument, NULL, PRESERVE_OPTION},
-  {"recursive", no_argument, NULL, 'R'},
-  {"reflink", optional_argument, NULL, REFLINK_OPTION},
-  {"remove-destination", no_argument, NULL, REMOVE_DESTINATION_OPTION},
-  {"sparse", required_argument, NULL, SPARSE_OPTION},
-  {"strip-trailing-slashes", no_argument, NULL,
-   STRIP_TRAILING_SLASHES_OPTION},
-  {"suffix", required_argument, NULL, 'S'},
-  {"symbolic-link", no_argument, NULL, 's'},
-  {"target-directory", required_argument, NULL, 't'},
-  {"update", no_argument, NULL, 'u'},
-  {"verbose", no_argument, NULL, 'v'},
-  XFER_LONG_OPTIONS,
-  {"help", no_argument, NULL, 'h'},
-  {"version", no_argument, NULL, 'V'},
+  GNU_CP_LONG_OPTIONS,
   {NULL, 0, NULL, 0}
 };
+
+/* What getopt_long sees: GNU's options, then cpdd's own.  An empty
+   name matches only an argument that starts with "--=", and only
+   exactly, never as an abbreviation: resolve_long_options turns every
+   ambiguous argument into such a one.  */
+static struct option const long_opts[] =
+{
+  GNU_CP_LONG_OPTIONS,
+  {"debug", no_argument, NULL, DEBUG_OPTION},
+  XFER_LONG_OPTIONS,
+  {"", optional_argument, NULL, AMBIGUOUS_OPTION},
+  {NULL, 0, NULL, 0}
+};
+
+/* Do options A and B do the same?  getopt does not call an
+   abbreviation ambiguous between two such.  */
+static bool
+same_option (struct option const *a, struct option const *b)
+{
+  return (a->has_arg == b->has_arg && a->flag == b->flag
+          && a->val == b->val);
+}
+
+/* The option of long_opts that the NAMELEN bytes of NAME name in full,
+   or NULL.  The empty name that ends long_opts is no user's.  */
+static struct option const *
+exact_long_option (char const *name, size_t namelen)
+{
+  for (struct option const *p = long_opts; p->val != AMBIGUOUS_OPTION; p++)
+    if (strlen (p->name) == namelen && memcmp (p->name, name, namelen) == 0)
+      return p;
+  return NULL;
+}
+
+/* What abbreviated_long_option returns for an ambiguous abbreviation.  */
+static struct option const ambiguous_option;
+#define AMBIGUOUS (&ambiguous_option)
+
+/* The option of OPTS (ending with a null name) that the NAMELEN bytes
+   of NAME abbreviate, as getopt_long decides: AMBIGUOUS if they
+   abbreviate options that differ, NULL if none.  */
+static struct option const *
+abbreviated_long_option (char const *name, size_t namelen,
+                         struct option const *opts)
+{
+  struct option const *found = NULL;
+  for (struct option const *p = opts; p->name; p++)
+    if (strncmp (p->name, name, namelen) == 0)
+      {
+        if (!found)
+          found = p;
+        else if (!same_option (found, p))
+          return AMBIGUOUS;
+      }
+  return found;
+}
+
+/* Report ARG, an abbreviation ambiguous among GNU cp's options, as
+   glibc's getopt_long words it, listing the options it fits.  */
+static void
+report_ambiguous (char const *argv0, char const *arg)
+{
+  char const *name = arg + 2;
+  size_t namelen = strcspn (name, "=");
+  struct option const *first = NULL;
+  fprintf (stderr, _("%s: option '%s' is ambiguous; possibilities:"),
+           argv0, arg);
+  for (struct option const *p = gnu_long_opts; p->name; p++)
+    if (strncmp (p->name, name, namelen) == 0)
+      {
+        if (!first)
+          first = p;
+        if (p == first || !same_option (first, p))
+          fprintf (stderr, " '--%s'", p->name);
+      }
+  putc ('\n', stderr);
+}
+
+/* A new string: A, then B, then C.  */
+static char *
+concat3 (char const *a, char const *b, char const *c)
+{
+  size_t alen = strlen (a), blen = strlen (b), clen = strlen (c);
+  char *r = xmalloc (alen + blen + clen + 1);
+  memcpy (r, a, alen);
+  memcpy (r + alen, b, blen);
+  memcpy (r + alen + blen, c, clen + 1);
+  return r;
+}
+
+/* Spell out each long option of ARGV in full, before getopt_long
+   reads them, so that an abbreviation of one of GNU cp's options means
+   what it means to GNU cp even where it also abbreviates an option of
+   cpdd's, and turn an abbreviation that GNU cp finds ambiguous into
+   "--=ARG" for AMBIGUOUS_OPTION, to be reported in its turn.  The
+   walk follows getopt's: option arguments are skipped, "--" ends the
+   options, and so does the first operand if POSIXLY_CORRECT is set.  */
+static void
+resolve_long_options (int argc, char **argv)
+{
+  bool in_order = getenv ("POSIXLY_CORRECT") != NULL;
+  for (int i = 1; i < argc; i++)
+    {
+      char const *arg = argv[i];
+      bool takes_next = false;
+      if (STREQ (arg, "--"))
+        break;
+      if (arg[0] != '-' || arg[1] == '\0')
+        {
+          if (in_order)
+            break;
+          continue;
+        }
+      if (arg[1] == '-')
+        {
+          char const *name = arg + 2;
+          size_t namelen = strcspn (name, "=");
+          struct option const *opt = exact_long_option (name, namelen);
+          if (!opt)
+            {
+              opt = abbreviated_long_option (name, namelen, gnu_long_opts);
+              if (opt == AMBIGUOUS)
+                argv[i] = concat3 ("--=", arg, "");
+              else if (!opt)
+                opt = abbreviated_long_option (name, namelen, long_opts);
+            }
+          if (opt && opt != AMBIGUOUS)
+            {
+              if (opt->name[namelen] != '\0')
+                argv[i] = concat3 ("--", opt->name, name + namelen);
+              takes_next = (opt->has_arg == required_argument
+                            && name[namelen] == '\0');
+            }
+        }
+      else
+        for (char const *p = arg + 1; *p; p++)
+          {
+            char const *o = *p == ':' ? NULL : strchr (short_opts, *p);
+            if (o && o[1] == ':')
+              {
+                takes_next = p[1] == '\0';
+                break;
+              }
+          }
+      i += takes_next;
+    }
+}
 
 /* The attributes --preserve and --no-preserve name.  */
 enum preserved
@@ -136,11 +292,11 @@ Usage: %s [OPTION]... [-T] SOURCE DEST\n\
 "),
               program_name, program_name, program_name);
       fputs (_("\
-Copy SOURCE to DEST, or multiple SOURCE(s) to DIRECTORY.\n\
+Copy SOURCE to DEST, or each SOURCE into DIRECTORY.\n\
 "), stdout);
       fputs (_("\
 \n\
-Mandatory arguments to long options are mandatory for short options too.\n\
+An argument that a long option requires, its short form requires too.\n\
 "), stdout);
       fputs (_("\
   -a, --archive                like -dR --preserve=all\n\
@@ -154,40 +310,43 @@ Mandatory arguments to long options are mandatory for short options too.\n\
                                  (ignored together with -n)\n\
   -i, --interactive            ask before overwriting (cancels an earlier -n)\n\
   -H                           follow symbolic links named as SOURCE\n\
-  -l, --link                   make hard links rather than copies\n\
+  -l, --link                   give each SOURCE a new hard link, not a copy\n\
   -L, --dereference            follow every symbolic link in SOURCE\n\
 "), stdout);
       fputs (_("\
   -n, --no-clobber             never overwrite an existing file (cancels\n\
                                  an earlier -i)\n\
-  -P, --no-dereference         copy symbolic links in SOURCE as links\n\
+  -P, --no-dereference         keep every symbolic link in SOURCE a link\n\
   -p                           like --preserve=mode,ownership,timestamps\n\
       --preserve[=ATTR_LIST]   keep these attributes where possible\n\
                                  (without a list: mode,ownership,timestamps;\n\
                                  also: context, links, xattr, all)\n\
       --no-preserve=ATTR_LIST  do not keep these attributes\n\
       --parents                recreate each SOURCE's name under DIRECTORY\n\
-  -R, -r, --recursive          copy directories and their contents\n\
+  -R, -r, --recursive          descend into directories, copying all below\n\
       --reflink[=WHEN]         share data blocks with the source; see below\n\
-      --remove-destination     remove each existing destination before\n\
-                                 copying (unlike --force)\n\
+      --remove-destination     delete a DEST that exists first, whether or\n\
+                                 not it can be opened (see --force)\n\
       --sparse=WHEN            how to make sparse files; see below\n\
-      --strip-trailing-slashes  drop trailing slashes from each SOURCE\n\
-  -s, --symbolic-link          make symbolic links rather than copies\n\
+      --strip-trailing-slashes  look up each SOURCE copied into a\n\
+                                 DIRECTORY without its final slashes\n\
+  -s, --symbolic-link          point a new symbolic link at each SOURCE\n\
+                                 instead of copying it\n\
   -S, --suffix=SUFFIX          use SUFFIX for simple backups\n\
   -t, --target-directory=DIRECTORY  copy every SOURCE into DIRECTORY\n\
-  -T, --no-target-directory    treat DEST as a file name, even a directory's\n\
+  -T, --no-target-directory    DEST is the copy's own name, even if it is a\n\
+                                 directory\n\
   -u, --update                 copy only if DEST is missing or older than\n\
                                  SOURCE\n\
   -v, --verbose                name each file as it is copied\n\
   -x, --one-file-system        do not descend into other file systems\n\
   -Z                           give each copy the default SELinux context\n\
-      --context[=CTX]          like -Z, or give each copy context CTX\n\
+      --context[=CTX]          as -Z, or set the security context CTX\n\
 "), stdout);
       xfer_cli_usage ();
       fputs (_("\
-      --help        display this help and exit\n\
-      --version     output version information and exit\n\
+      --help        show this help, then exit\n\
+      --version     show the version and license, then exit\n\
 "), stdout);
       fputs (_("\
 \n\
@@ -212,8 +371,8 @@ SIMPLE_BACKUP_SUFFIX sets another.  --backup's CONTROL, or the\n\
 VERSION_CONTROL environment variable, picks the kind of backup:\n\
 \n\
   none, off       no backups at all (even with --backup)\n\
-  numbered, t     numbered backups\n\
-  existing, nil   numbered where numbered backups exist, else simple\n\
+  numbered, t     always FILE.~N~, N counting up from 1\n\
+  existing, nil   like numbered for a FILE with such backups, else simple\n\
   simple, never   always simple backups\n\
 \n\
 With --force and --backup, copying an existing regular file onto its\n\
@@ -286,87 +445,143 @@ is_directory (char const *name)
   return stat (name, &st) == 0 && S_ISDIR (st.st_mode);
 }
 
-/* A directory made by make_parents, to receive the attributes of its
-   source once the copy below it is done.  */
+/* A leading directory of a source copied with --parents, and its
+   counterpart under the target directory, which is given attributes
+   of the source directory once the copy below it is done.  */
 struct parent
 {
   char *src;
   char *dst;
-  struct stat st;
+  struct stat st;		/* SRC's status */
+  bool restore;			/* set DST's mode to RESTORE_MODE */
+  mode_t restore_mode;
   struct parent *next;
 };
 
-/* Make the missing directories of DST that stand for the leading
-   directories of SRC, where DST is DIR followed by SRC.  DST_REL is
-   where SRC starts within DST.  Push the directories made on *MADE,
-   innermost first.  */
+/* Make the directory DST for the leading directory SRC of a source
+   copied with --parents, unless it exists.  If DST is to get
+   attributes later, push it on *PARENTS.  */
 static bool
-make_parents (char *dst, size_t src_start, struct parent **made,
-              struct cp_options const *x)
+make_parent (char const *src, char const *dst, struct parent **parents,
+             struct cp_options const *x)
 {
-  char *src = dst + src_start;
-  for (char *slash = strchr (src, '/'); slash; slash = strchr (slash + 1, '/'))
+  struct stat src_st, dst_st;
+  int err = (stat (src, &src_st) != 0 ? errno
+             : S_ISDIR (src_st.st_mode) ? 0 : ENOTDIR);
+  if (err)
     {
-      if (slash == src || slash[-1] == '/')
-        continue;
-      *slash = '\0';
-      bool ok = true;
-      struct stat src_st, dst_st;
-      if (stat (src, &src_st) != 0)
+      error (0, err, _("failed to get attributes of %s"), quoteaf (src));
+      return false;
+    }
+
+  bool made = false;
+  bool restore = false;
+  mode_t restore_mode = 0;
+  if (stat (dst, &dst_st) == 0)
+    {
+      if (!S_ISDIR (dst_st.st_mode))
         {
-          error (0, errno, _("failed to get attributes of %s"), quoteaf (src));
-          ok = false;
+          error (0, 0, _("%s exists but is not a directory"), quoteaf (dst));
+          return false;
         }
-      else if (stat (dst, &dst_st) == 0)
-        {
-          if (!S_ISDIR (dst_st.st_mode))
-            {
-              error (0, 0, _("%s exists but is not a directory"),
-                     quoteaf (dst));
-              ok = false;
-            }
-        }
-      else if (mkdir (dst, (src_st.st_mode & ~x->umask
-                            & (S_IRWXU | S_IRWXG | S_IRWXO)) | S_IRWXU) != 0)
+    }
+  else
+    {
+      /* The new directory gets the source's permissions and sticky bit
+         less the umask, or the default permissions; but its owner must
+         be able to make the copy inside it, and gets the permissions
+         it lacked only afterwards.  */
+      mode_t mode = (x->explicit_no_preserve_mode ? S_IRWXUGO
+                     : src_st.st_mode & (S_ISVTX | S_IRWXUGO));
+      if (mkdir (dst, mode | S_IRWXU) != 0)
         {
           error (0, errno, _("cannot make directory %s"), quoteaf (dst));
-          ok = false;
+          return false;
         }
-      else
+      if (x->verbose)
+        printf ("%s -> %s\n", src, dst);
+      made = true;
+      mode_t wanted = mode & ~x->umask;
+      if ((wanted & S_IRWXU) != S_IRWXU)
         {
-          if (x->verbose)
-            printf ("%s -> %s\n", src, dst);
-          struct parent *p = xmalloc (sizeof *p);
-          *p = (struct parent) { xstrdup (src), xstrdup (dst), src_st,
-                                 *made };
-          *made = p;
+          if (stat (dst, &dst_st) != 0)
+            {
+              error (0, errno, _("failed to get attributes of %s"),
+                     quoteaf (dst));
+              return false;
+            }
+          restore = true;
+          restore_mode = ((dst_st.st_mode & CHMOD_MODE_BITS & ~S_IRWXU)
+                          | (wanted & S_IRWXU));
         }
-      *slash = '/';
+    }
+
+  if (made || x->preserve_mode || x->preserve_ownership
+      || x->preserve_timestamps)
+    {
+      struct parent *p = xmalloc (sizeof *p);
+      *p = (struct parent) { xstrdup (src), xstrdup (dst), src_st,
+                             restore, restore_mode, *parents };
+      *parents = p;
+    }
+  return true;
+}
+
+/* Make the directories of DST that stand for the leading directories
+   of SRC, where DST is a directory's name followed by SRC from DST_REL
+   on, unless the last of them exists: then leave its parents alone,
+   as GNU cp does.  Push the directories that are to get attributes
+   later on *PARENTS, innermost first.  */
+static bool
+make_parents (char *src, char *dst, size_t dst_rel, struct parent **parents,
+              struct cp_options const *x)
+{
+  char *last_slash = strrchr (dst + dst_rel, '/');
+  if (last_slash)
+    {
+      *last_slash = '\0';
+      bool exists = is_directory (dst);
+      *last_slash = '/';
+      if (exists)
+        return true;
+    }
+
+  for (char *slash = strchr (src + strspn (src, "/"), '/'); slash;
+       slash = strchr (slash + 1, '/'))
+    {
+      if (slash[-1] == '/')
+        continue;
+      char *dst_slash = dst + dst_rel + (slash - src);
+      *slash = *dst_slash = '\0';
+      bool ok = make_parent (src, dst, parents, x);
+      *slash = *dst_slash = '/';
       if (!ok)
         return false;
     }
   return true;
 }
 
-/* Give the directories made by make_parents their final permissions
-   and the attributes X preserves, innermost first, then forget them.  */
+/* Give the directories on PARENTS, innermost first, the attributes of
+   their sources that X preserves, except extended attributes, which
+   GNU cp leaves to the files it copies, then forget them.  */
 static bool
-finish_parents (struct parent *made, struct cp_options const *x)
+finish_parents (struct parent *parents, struct cp_options const *x)
 {
+  struct cp_options px = *x;
+  px.preserve_xattr = px.require_preserve_xattr = false;
   bool ok = true;
-  while (made)
+  while (parents)
     {
-      struct parent *p = made;
-      mode_t mode = (p->st.st_mode & ~x->umask
-                     & (S_IRWXU | S_IRWXG | S_IRWXO));
-      if (!x->preserve_mode && chmod (p->dst, mode) != 0)
+      struct parent *p = parents;
+      if (p->restore && !x->preserve_mode
+          && chmod (p->dst, p->restore_mode) != 0)
         {
           error (0, errno, _("setting permissions for %s"), quoteaf (p->dst));
           ok = false;
         }
       ok &= copy_attributes ((struct attr_file) { p->src, -1 }, &p->st,
-                             (struct attr_file) { p->dst, -1 }, x);
-      made = p->next;
+                             (struct attr_file) { p->dst, -1 }, &px);
+      parents = p->next;
       free (p->src);
       free (p->dst);
       free (p);
@@ -374,41 +589,45 @@ finish_parents (struct parent *made, struct cp_options const *x)
   return ok;
 }
 
-/* The name under DIR for the copy of SRC: its last component, or with
-   PARENTS all of it.  Trailing slashes are not part of the name.  */
-static char *
-target_name (char const *dir, char const *src, bool parents,
-             size_t *src_start)
+/* Copy SRC into directory DIR: under its last component, or with
+   PARENTS under all of it.  Trailing slashes are in no destination
+   name.  */
+static bool
+copy_into (char const *dir, char const *src, bool parents,
+           struct cp_options const *x)
 {
-  char *base = xstrdup (parents ? src : last_component (src));
-  strip_trailing_slashes (base);
-  char const *rel = base;
-  while (parents && *rel == '/')
-    rel++;
+  char *name = xstrdup (src);
+  strip_trailing_slashes (name);
+  char const *rel = parents ? name : last_component (name);
   char *dst = file_name_concat (dir, rel, NULL);
-  *src_start = strlen (dst) - strlen (rel);
-  free (base);
-  return dst;
+  bool ok;
+  if (!parents)
+    ok = copy (src, dst, x);
+  else
+    {
+      struct parent *made = NULL;
+      ok = (make_parents (name, dst, strlen (dst) - strlen (name), &made, x)
+            && copy (src, dst, x));
+      ok &= finish_parents (made, x);
+    }
+  free (dst);
+  free (name);
+  return ok;
 }
 
-/* Copy each of the N_FILES names in FILES into directory DIR.  */
+/* Copy each of the N_FILES names in FILES into directory DIR.  With
+   STRIP, a name's trailing slashes are removed before it is looked
+   up.  */
 static bool
 copy_into_directory (char const *dir, char **files, int n_files,
-                     bool parents, struct cp_options const *x)
+                     bool parents, bool strip, struct cp_options const *x)
 {
   bool ok = true;
   for (int i = 0; i < n_files; i++)
     {
-      size_t src_start;
-      char *dst = target_name (dir, files[i], parents, &src_start);
-      struct parent *made = NULL;
-      if (parents && !make_parents (dst, src_start, &made, x))
-        ok = false;
-      else
-        ok &= copy (files[i], dst, x);
-      if (parents)
-        ok &= finish_parents (made, x);
-      free (dst);
+      if (strip)
+        strip_trailing_slashes (files[i]);
+      ok &= copy_into (dir, files[i], parents, x);
     }
   return ok;
 }
@@ -479,6 +698,7 @@ main (int argc, char **argv)
   char const *target_dir = NULL;
   bool no_target_dir = false;
   bool parents = false;
+  bool strip_slashes = false;
   bool make_backups = false;
   bool context_named = false;
   char const *version_control = NULL;
@@ -489,10 +709,13 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "");
   atexit (close_stdout);
 
-  while ((c = getopt_long (argc, argv, "abdfHilLnprst:uvxPRS:TZ",
-                           long_opts, NULL)) != -1)
+  resolve_long_options (argc, argv);
+  while ((c = getopt_long (argc, argv, short_opts, long_opts, NULL)) != -1)
     switch (c)
       {
+      case AMBIGUOUS_OPTION:
+        report_ambiguous (argv[0], optarg);
+        usage (EXIT_FAILURE);
       case 'a':
         x.dereference = CP_DEREF_NEVER;
         x.recursive = true;
@@ -597,9 +820,7 @@ main (int argc, char **argv)
                                    sparse_args, sparse_types);
         break;
       case STRIP_TRAILING_SLASHES_OPTION:
-        /* GNU cp 9.1 still looks the source up with its slashes, which
-           makes a symbolic link to a directory resolve; the slashes
-           never reach a destination name anyway (see target_name).  */
+        strip_slashes = true;
         break;
       case 't':
         if (target_dir)
@@ -665,7 +886,8 @@ main (int argc, char **argv)
       if (!S_ISDIR (st.st_mode))
         error (EXIT_FAILURE, ENOTDIR, _("target directory %s"),
                quoteaf (target_dir));
-      ok = copy_into_directory (target_dir, files, n_files, parents, &x);
+      ok = copy_into_directory (target_dir, files, n_files, parents,
+                                strip_slashes, &x);
     }
   else if (n_files == 1)
     {
@@ -682,7 +904,8 @@ main (int argc, char **argv)
           usage (EXIT_FAILURE);
         }
       if (!no_target_dir && is_directory (last))
-        ok = copy_into_directory (last, files, n_files - 1, parents, &x);
+        ok = copy_into_directory (last, files, n_files - 1, parents,
+                                  strip_slashes, &x);
       else
         {
           if (2 < n_files)

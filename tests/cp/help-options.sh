@@ -1,5 +1,6 @@
 #!/bin/sh
-# --help lists the same options as GNU cp's, in the same order.
+# --help lists the same options as GNU cp's, in the same order, and
+# describes them in cpdd's own words.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
@@ -18,5 +19,12 @@ options_ ()
 cp --help | options_ > out || fail=1
 compare exp out || fail=1
 test $(wc -l < exp) -ge 30 || framework_failure_
+
+# No line of text is GNU's, but for the synopsis and blank lines.
+"$gnu_dir_/cp" --help > gnu-help || framework_failure_
+cp --help > our-help || fail=1
+grep -Fx -f gnu-help our-help | grep -v -e '^$' -e '^Usage: ' -e '^  or: ' \
+  > shared
+compare /dev/null shared || fail=1
 
 Exit $fail

@@ -32,6 +32,9 @@ TESTS += \
   tests/cp/link-dest-diff.sh \
   tests/cp/preserve-links-diff.sh \
   tests/cp/one-file-system-diff.sh \
-  tests/cp/verbose-diff.sh
+  tests/cp/verbose-diff.sh \
+  tests/cp/long-option-abbrev-diff.sh \
+  tests/cp/parents-attrs-diff.sh \
+  tests/cp/strip-slashes-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))

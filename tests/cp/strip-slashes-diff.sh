@@ -1,0 +1,33 @@
+#!/bin/sh
+# --strip-trailing-slashes: a source copied into a directory loses its
+# trailing slashes before it is looked up, so a symbolic link to a
+# directory named with a slash is a link again, and messages name the
+# source without them.  GNU cp 9.1 keeps them where a source is copied
+# to a name (two operands).
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
+require_gnu_ cp
+
+mkdir -p fix/d/sub fix/t || framework_failure_
+printf 'a\n' > fix/a || framework_failure_
+printf 'c\n' > fix/d/sub/c || framework_failure_
+ln -s d fix/to-d && ln -s a fix/to-a && ln -s nowhere fix/dangling \
+  || framework_failure_
+
+diff_run_ link-r-t cp -rv --strip-trailing-slashes -t t to-d/
+diff_run_ link-r-dir cp -rv --strip-trailing-slashes to-d// t
+diff_run_ link-P-dir cp -Pv --strip-trailing-slashes to-d/ t
+diff_run_ link-H-dir cp -rHv --strip-trailing-slashes to-d/ t
+diff_run_ link-no-r cp -v --strip-trailing-slashes to-d/ t
+diff_run_ dir-no-r cp -v --strip-trailing-slashes d/// t
+diff_run_ file-slash cp -v --strip-trailing-slashes a// t
+diff_run_ file-link-slash cp -v --strip-trailing-slashes to-a/ t
+diff_run_ dangling-slash cp -Pv --strip-trailing-slashes dangling/ t
+diff_run_ missing-slash cp -v --strip-trailing-slashes nowhere/ t
+diff_run_ parents cp -rv --parents --strip-trailing-slashes to-d/ d/sub/ t
+diff_run_ abbreviated cp -rv --st -t t to-d/
+diff_run_ two-operands cp -rv --strip-trailing-slashes to-d/ copy
+diff_run_ two-operands-file cp -v --strip-trailing-slashes a/ copy
+
+Exit $fail
