@@ -32,6 +32,12 @@ TESTS += \
   tests/cp/link-dest-diff.sh \
   tests/cp/preserve-links-diff.sh \
   tests/cp/one-file-system-diff.sh \
-  tests/cp/verbose-diff.sh
+  tests/cp/verbose-diff.sh \
+  tests/cp/duplicate-operands-diff.sh \
+  tests/cp/backup-duplicate-diff.sh \
+  tests/cp/link-update-diff.sh \
+  tests/cp/link-deref-operands-diff.sh \
+  tests/cp/link-interactive-diff.sh \
+  tests/cp/link-heap.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
