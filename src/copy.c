@@ -26,24 +26,32 @@
 #include "tempname.h"
 #include "yesno.h"
 
-/* A file identified by its inode, with the name of a copy, or for a
-   file this cp made, the inode of the operand it was made from.  */
+/* A file identified by its inode, with a name: of its copy, or the
+   name it was reached by.  A tree has an entry for each directory, so
+   the name is kept in the entry itself.  */
 struct inode_entry
 {
   ino_t ino;
   dev_t dev;
-  char *name;
-  ino_t src_ino;
-  dev_t src_dev;
+  char name[];
 };
 
-/* Source inodes already copied, with the name of their first copy, so
-   that further links to them become links to that copy.  */
+/* Source inodes already copied, with the name of their copy, so that
+   further links to them become links to that copy, and a directory
+   reached again is not copied again.  */
 static Hash_table *link_map;
 
-/* Inodes this cp created, to refuse overwriting a file made from an
-   earlier operand and to stop copying a directory into itself.  */
-static Hash_table *made_map;
+/* Directories this cp created, to stop copying a directory into
+   itself.  Their entries have no name.  */
+static Hash_table *made_dirs;
+
+/* The non-directory operands, by inode and name, to tell one given
+   twice.  */
+static Hash_table *operands;
+
+/* The files made from non-directory operands, by inode and name, which
+   a later operand must not overwrite.  */
+static Hash_table *made_files;
 
 /* What copy_internal knows about where it is in the tree.  */
 struct copy_ctx
@@ -89,56 +97,95 @@ inode_equal (void const *a, void const *b)
   return x->ino == y->ino && x->dev == y->dev;
 }
 
-static void
-inode_free (void *p)
+static bool same_dir_entry (char const *a, char const *b);
+
+/* Whether A and B are one file reached by one directory entry, as GNU
+   cp tells an operand given twice.  */
+static bool
+inode_name_equal (void const *a, void const *b)
 {
-  struct inode_entry *e = p;
-  free (e->name);
-  free (e);
+  struct inode_entry const *x = a;
+  struct inode_entry const *y = b;
+  return inode_equal (x, y) && same_dir_entry (x->name, y->name);
 }
 
-/* The entry for ST in *TABLE, or NULL.  */
+/* A new entry for ST, named NAME.  */
 static struct inode_entry *
-inode_lookup (Hash_table *table, struct stat const *st)
+inode_entry_new (struct stat const *st, char const *name)
+{
+  size_t size = strlen (name) + 1;
+  struct inode_entry *e = xmalloc (offsetof (struct inode_entry, name)
+                                   + size);
+  e->ino = st->st_ino;
+  e->dev = st->st_dev;
+  memcpy (e->name, name, size);
+  return e;
+}
+
+/* The entry for ST in TABLE, which tells files by inode alone, or
+   NULL.  */
+static struct inode_entry const *
+inode_lookup (Hash_table const *table, struct stat const *st)
+{
+  struct inode_entry key = { .ino = st->st_ino, .dev = st->st_dev };
+  return table ? hash_lookup (table, &key) : NULL;
+}
+
+/* The entry for ST reached as NAME in TABLE, which tells files by
+   inode and name, or NULL.  */
+static struct inode_entry const *
+inode_name_lookup (Hash_table const *table, struct stat const *st,
+                   char const *name)
 {
   if (!table)
     return NULL;
-  struct inode_entry key = { .ino = st->st_ino, .dev = st->st_dev };
-  return hash_lookup (table, &key);
+  struct inode_entry *key = inode_entry_new (st, name);
+  struct inode_entry const *e = hash_lookup (table, key);
+  free (key);
+  return e;
 }
 
-/* Remember ST in *TABLE, with a copy of NAME unless it is NULL, and
-   SRC_ST unless it is NULL.  */
-static void
-inode_remember (Hash_table **table, struct stat const *st, char const *name,
-                struct stat const *src_st)
+/* Add ST named NAME to *TABLE, made with EQUAL if it does not exist
+   yet.  Return the entry that was already there for it, or NULL.  */
+static struct inode_entry const *
+inode_remember (Hash_table **table, Hash_comparator equal,
+                struct stat const *st, char const *name)
 {
   if (!*table)
     {
-      *table = hash_initialize (61, NULL, inode_hash, inode_equal,
-                                inode_free);
+      *table = hash_initialize (0, NULL, inode_hash, equal, free);
       if (!*table)
         xalloc_die ();
     }
-  if (inode_lookup (*table, st))
-    return;
-  struct inode_entry *e = xmalloc (sizeof *e);
-  *e = (struct inode_entry) { st->st_ino, st->st_dev,
-                              name ? xstrdup (name) : NULL,
-                              src_st ? src_st->st_ino : 0,
-                              src_st ? src_st->st_dev : 0 };
-  if (hash_insert (*table, e) == NULL)
-    xalloc_die ();
+  struct inode_entry *e = inode_entry_new (st, name);
+  struct inode_entry const *found;
+  switch (hash_insert_if_absent (*table, e, (void const **) &found))
+    {
+    case -1:
+      xalloc_die ();
+    case 0:
+      free (e);
+      return found;
+    default:
+      return NULL;
+    }
+}
+
+static void
+inode_table_free (Hash_table **table)
+{
+  if (*table)
+    hash_free (*table);
+  *table = NULL;
 }
 
 void
 copy_finish (void)
 {
-  if (link_map)
-    hash_free (link_map);
-  if (made_map)
-    hash_free (made_map);
-  link_map = made_map = NULL;
+  inode_table_free (&link_map);
+  inode_table_free (&made_dirs);
+  inode_table_free (&operands);
+  inode_table_free (&made_files);
 }
 
 static bool
@@ -215,6 +262,27 @@ same_entry (char const *a, char const *b)
       free (a_dir);
       free (b_dir);
     }
+  return same;
+}
+
+/* Do the names A and B stand for the same directory entry, their
+   directories compared as they are rather than as what links among
+   them lead to?  This is how GNU cp tells a name given twice.  */
+static bool
+same_dir_entry (char const *a, char const *b)
+{
+  char const *a_base = last_component (a);
+  char const *b_base = last_component (b);
+  size_t len = base_len (a_base);
+  if (! (len == base_len (b_base) && memcmp (a_base, b_base, len) == 0))
+    return false;
+  char *a_dir = dir_name (a);
+  char *b_dir = dir_name (b);
+  struct stat a_st, b_st;
+  bool same = (lstat (a_dir, &a_st) == 0 && lstat (b_dir, &b_st) == 0
+               && SAME_INODE (a_st, b_st));
+  free (a_dir);
+  free (b_dir);
   return same;
 }
 
@@ -666,6 +734,113 @@ make_hard_link (char const *src, char const *dst, bool follow, bool replace)
   return true;
 }
 
+/* Whether the copy of SRC_ST is remembered in link_map: with
+   --preserve=links, that of a file which other links may reach (as
+   GNU cp tells them, not with -l, which links anyway); and that of a
+   directory given as an operand, to tell it when it is reached
+   again.  */
+static bool
+remembers_copy (struct stat const *src_st, struct copy_ctx const *ctx,
+                struct cp_options const *x)
+{
+  if (x->preserve_links && !x->hard_link
+      && (1 < src_st->st_nlink || x->dereference == CP_DEREF_ALWAYS
+          || (ctx->command_line
+              && x->dereference == CP_DEREF_COMMAND_LINE)))
+    return true;
+  return S_ISDIR (src_st->st_mode) && ctx->command_line;
+}
+
+/* The directory SRC (SRC_ST), to be copied to DST, was copied before
+   in this run: by an earlier operand, or inside one.  Say what GNU cp
+   says.  Return false if that is a failure; set *SKIP unless the
+   directory is to be copied again, as it is when reached through
+   links that are followed.  */
+static bool
+dir_copied_before (char const *src, struct stat const *src_st,
+                   char const *dst, struct copy_ctx const *ctx,
+                   struct cp_options const *x, bool *skip)
+{
+  struct inode_entry const *earlier = inode_lookup (link_map, src_st);
+  *skip = false;
+  if (!earlier)
+    return true;
+  *skip = true;
+  if (same_dir_entry (src, earlier->name))
+    {
+      error (0, 0, _("cannot copy a directory, %s, into itself, %s"),
+             quoteaf_n (0, ctx->top_src), quoteaf_n (1, ctx->top_dst));
+      *ctx->into_self = true;
+      return false;
+    }
+  if (same_dir_entry (dst, earlier->name))
+    {
+      error (0, 0, _("warning: source directory %s specified more than once"),
+             quoteaf (ctx->top_src));
+      return true;
+    }
+  if (follows_links (ctx, x))
+    {
+      *skip = false;
+      return true;
+    }
+  error (0, 0, _("will not create hard link %s to directory %s"),
+         quoteaf_n (0, dst), quoteaf_n (1, earlier->name));
+  return false;
+}
+
+/* Make DST a hard link to EARLIER, the copy of another link to the
+   same source file, replacing DST if it EXISTS, as GNU cp says with
+   -v.  */
+static bool
+link_to_earlier (char const *earlier, char const *dst, bool exists,
+                 struct cp_options const *x)
+{
+  if (!make_hard_link (earlier, dst, false, exists))
+    return false;
+  if (exists && x->verbose)
+    printf (_("removed %s\n"), quoteaf (dst));
+  return true;
+}
+
+/* -u skipped SRC_ST as up to date at DST.  DST still counts as its
+   copy, as in GNU cp: further links to SRC_ST are linked to DST, and
+   if another link was copied before, DST, up to date or not, becomes
+   a link to its copy.  */
+static bool
+remember_skipped (struct stat const *src_st, char const *dst,
+                  struct cp_options const *x)
+{
+  struct inode_entry const *earlier
+    = inode_remember (&link_map, inode_equal, src_st, dst);
+  return !earlier || link_to_earlier (earlier->name, dst, true, x);
+}
+
+/* Whether SRC (SRC_ST) is an operand given before by the same
+   directory entry, remembering it if not.  */
+static bool
+repeated_operand (char const *src, struct stat const *src_st)
+{
+  return inode_remember (&operands, inode_name_equal, src_st, src) != NULL;
+}
+
+/* Whether DST, found with status DST_ST, was made from an earlier
+   operand.  */
+static bool
+made_by_operand (char const *dst, struct stat const *dst_st)
+{
+  return inode_name_lookup (made_files, dst_st, dst) != NULL;
+}
+
+/* Remember DST as made from an operand.  */
+static void
+remember_made_file (char const *dst)
+{
+  struct stat st;
+  if (lstat (dst, &st) == 0)
+    inode_remember (&made_files, inode_name_equal, &st, dst);
+}
+
 static bool copy_internal (char const *src, char const *dst,
                            struct copy_ctx const *ctx,
                            struct cp_options const *x);
@@ -715,7 +890,7 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
         error (0, 0, _("cannot copy cyclic symbolic link %s"), quoteaf (src));
         return false;
       }
-  if (inode_lookup (made_map, src_st))
+  if (inode_lookup (made_dirs, src_st))
     {
       error (0, 0, _("cannot copy a directory, %s, into itself, %s"),
              quoteaf_n (0, ctx->top_src), quoteaf_n (1, ctx->top_dst));
@@ -736,7 +911,7 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
           error (0, errno, _("cannot stat %s"), quoteaf (dst));
           return false;
         }
-      inode_remember (&made_map, &dst_st, NULL, NULL);
+      inode_remember (&made_dirs, inode_equal, &dst_st, "");
       if ((dst_st.st_mode & S_IRWXU) != S_IRWXU
           && chmod (dst, dst_st.st_mode | S_IRWXU) != 0)
         {
@@ -746,6 +921,9 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
       if (x->verbose)
         print_verbose (src, dst, NULL);
     }
+
+  if (remembers_copy (src_st, ctx, x))
+    inode_remember (&link_map, inode_equal, src_st, dst);
 
   bool ok = true;
   if (! (x->one_file_system && !ctx->command_line
@@ -776,22 +954,23 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
 
 /* Make the copy of the non-directory SRC (status SRC_ST) at DST, whose
    former file (if any) is still there when EXISTS.  If EARLIER, it is
-   the copy of another link to the same file, to link DST to.  Set
-   *DST_ST if the copy's status is known, else clear its mode.  */
+   the copy of another link to the same file, to link DST to.  */
 static bool
 make_copy (char const *src, struct stat const *src_st, bool follow,
            char const *dst, bool exists, char const *earlier,
-           struct stat *dst_st, struct cp_options const *x)
+           struct cp_options const *x)
 {
-  dst_st->st_mode = 0;
+  struct stat dst_st;
   if (earlier)
-    return make_hard_link (earlier, dst, false, false);
+    return link_to_earlier (earlier, dst, exists, x);
   if (x->symbolic_link)
     return make_symlink (src, dst, exists && x->force);
+  /* A destination the user agreed to replace is replaced.  */
   if (x->hard_link)
-    return make_hard_link (src, dst, follow, exists && x->force);
+    return make_hard_link (src, dst, follow,
+                           exists && (x->force || x->interactive == CP_ASK));
   if (copies_data (src_st, x))
-    return copy_data_file (src, src_st, follow, dst, exists, dst_st, x);
+    return copy_data_file (src, src_st, follow, dst, exists, &dst_st, x);
   if (S_ISLNK (src_st->st_mode))
     return copy_symlink (src, src_st, dst, x);
   return copy_special (src, src_st, dst, x);
@@ -841,14 +1020,15 @@ ask_overwrite (char const *dst, struct stat const *dst_st,
 /* Decide whether the non-directory SRC may and should replace the
    existing destination D, and make room for it: unlink D first if
    UNLINK_FIRST, or if REPLACE, quietly where -f replaces it with a
-   link.  Set *GO to false to skip the file quietly; set *BACKUP to
-   the backup's name if one was made; set *EXISTS to whether DST is
-   still there.  */
+   link.  A destination JUST_MADE from an earlier operand is refused
+   if it is to be replaced.  Set *GO to false to skip the file quietly;
+   set *BACKUP to the backup's name if one was made; set *EXISTS to
+   whether DST is still there.  */
 static bool
 prepare_overwrite (char const *src, struct stat const *src_st,
                    char const *dst, struct dest const *d, bool unlink_first,
-                   bool replace, bool *go, char **backup, bool *exists,
-                   struct cp_options const *x)
+                   bool replace, bool just_made, bool *go, char **backup,
+                   bool *exists, struct cp_options const *x)
 {
   *go = false;
   *backup = NULL;
@@ -863,10 +1043,16 @@ prepare_overwrite (char const *src, struct stat const *src_st,
       struct timespec st = get_stat_mtime (src_st);
       if (st.tv_sec < dt.tv_sec
           || (st.tv_sec == dt.tv_sec && st.tv_nsec <= dt.tv_nsec))
-        return true;
+        return remember_skipped (src_st, dst, x);
     }
   if (x->interactive == CP_ASK && !ask_overwrite (dst, &d->lst, x))
     return true;
+  if (just_made)
+    {
+      error (0, 0, _("will not overwrite just-created %s with %s"),
+             quoteaf_n (0, dst), quoteaf_n (1, src));
+      return false;
+    }
 
   *go = true;
   if (x->backup_type != no_backups)
@@ -904,6 +1090,15 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
       return false;
     }
 
+  /* GNU cp copies a file given twice once, unless it makes backups.  */
+  if (ctx->command_line && !is_dir && repeated_operand (src, &src_st)
+      && x->backup_type == no_backups)
+    {
+      error (0, 0, _("warning: source file %s specified more than once"),
+             quoteaf (src));
+      return true;
+    }
+
   struct dest d;
   if (!stat_destination (dst, &d))
     return false;
@@ -926,20 +1121,6 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
 
   if (d.exists)
     {
-      struct inode_entry const *made = inode_lookup (made_map, &d.lst);
-      if (ctx->command_line && !S_ISDIR (d.lst.st_mode) && made)
-        {
-          if (made->src_ino == src_st.st_ino
-              && made->src_dev == src_st.st_dev)
-            {
-              error (0, 0, _("warning: source file %s specified more than once"),
-                     quoteaf (src));
-              return true;
-            }
-          error (0, 0, _("will not overwrite just-created %s with %s"),
-                 quoteaf_n (0, dst), quoteaf_n (1, src));
-          return false;
-        }
       bool done = false;
       if (x->interactive != CP_NO_CLOBBER
           && !copy_onto_ok (src, &src_st, dst, dst_found, x, &done))
@@ -962,7 +1143,12 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
           ok = false;
         }
       else
-        ok = copy_directory (src, &src_st, dst, d.exists, ctx, x);
+        {
+          bool skip;
+          ok = dir_copied_before (src, &src_st, dst, ctx, x, &skip);
+          if (!skip)
+            ok = copy_directory (src, &src_st, dst, d.exists, ctx, x);
+        }
       return ok;
     }
 
@@ -973,11 +1159,7 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
       return false;
     }
 
-  /* Within a tree followed with -L, two links can reach the same file
-     even if it has a single name, so every file is remembered.  */
-  bool track_links = (x->preserve_links
-                      && (1 < src_st.st_nlink
-                          || (follow && !ctx->command_line)));
+  bool track_links = remembers_copy (&src_st, ctx, x);
   struct inode_entry const *earlier = NULL;
   if (track_links)
     earlier = inode_lookup (link_map, &src_st);
@@ -995,12 +1177,16 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
                            || (x->preserve_links && 1 < dst_found->st_nlink)
                            || (x->dereference == CP_DEREF_NEVER
                                && !S_ISREG (src_st.st_mode)));
-      bool replace = (earlier
-                      || (!x->hard_link && !x->symbolic_link
-                          && !copies_data (&src_st, x)));
+      bool replace = (!earlier && !x->hard_link && !x->symbolic_link
+                      && !copies_data (&src_st, x));
+      /* Only numbered backups keep both copies of two operands with
+         one name.  */
+      bool just_made = (ctx->command_line
+                        && x->backup_type != numbered_backups
+                        && made_by_operand (dst, dst_found));
       bool go;
       ok = prepare_overwrite (src, &src_st, dst, &d, unlink_first, replace,
-                              &go, &backup, &exists, x);
+                              just_made, &go, &backup, &exists, x);
       if (!go)
         return ok;
     }
@@ -1010,22 +1196,19 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
   if (ok && x->verbose)
     print_verbose (src, dst, backup);
 
-  struct stat dst_st;
   if (ok)
     {
       ok = make_copy (src, &src_st, follow, dst, exists,
-                      earlier ? earlier->name : NULL, &dst_st, x);
+                      earlier ? earlier->name : NULL, x);
       if (!ok && backup)
         restore_backup (backup, dst, x->verbose);
     }
   if (ok)
     {
-      if (dst_st.st_mode == 0 && lstat (dst, &dst_st) != 0)
-        dst_st.st_mode = 0;
       if (track_links && !earlier)
-        inode_remember (&link_map, &src_st, dst, NULL);
-      if (ctx->command_line && dst_st.st_mode != 0)
-        inode_remember (&made_map, &dst_st, NULL, &src_st);
+        inode_remember (&link_map, inode_equal, &src_st, dst);
+      if (ctx->command_line)
+        remember_made_file (dst);
     }
   free (backup);
   return ok;

@@ -35,6 +35,12 @@ TESTS += \
   tests/cp/verbose-diff.sh \
   tests/cp/long-option-abbrev-diff.sh \
   tests/cp/parents-attrs-diff.sh \
-  tests/cp/strip-slashes-diff.sh
+  tests/cp/strip-slashes-diff.sh \
+  tests/cp/duplicate-operands-diff.sh \
+  tests/cp/backup-duplicate-diff.sh \
+  tests/cp/link-update-diff.sh \
+  tests/cp/link-deref-operands-diff.sh \
+  tests/cp/link-interactive-diff.sh \
+  tests/cp/link-heap.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
