@@ -527,10 +527,21 @@ copy_data_file (char const *src, struct stat const *src_st, bool follow,
   return ok;
 }
 
-/* Recreate the symbolic link SRC as DST.  */
+/* A link to make: to TARGET, symbolic or hard (following TARGET if
+   it is a symbolic link and FOLLOW).  */
+struct new_link
+{
+  char const *target;
+  bool symbolic;
+  bool follow;
+};
+
+static int make_link (char const *dst, struct new_link *l, bool replace);
+
+/* Recreate the symbolic link SRC as DST, replacing DST if REPLACE.  */
 static bool
 copy_symlink (char const *src, struct stat const *src_st, char const *dst,
-              struct cp_options const *x)
+              bool replace, struct cp_options const *x)
 {
   char *target = areadlink (src);
   if (!target)
@@ -538,7 +549,8 @@ copy_symlink (char const *src, struct stat const *src_st, char const *dst,
       error (0, errno, _("cannot read symbolic link %s"), quoteaf (src));
       return false;
     }
-  bool ok = symlink (target, dst) == 0;
+  struct new_link l = { target, true, false };
+  bool ok = make_link (dst, &l, replace) == 0;
   if (!ok)
     error (0, errno, _("cannot create symbolic link %s"), quoteaf (dst));
   free (target);
@@ -569,15 +581,6 @@ copy_special (char const *src, struct stat const *src_st, char const *dst,
   return copy_attributes ((struct attr_file) { src, -1 }, src_st,
                           (struct attr_file) { dst, -1 }, x);
 }
-
-/* A link to make: to TARGET, symbolic or hard (following TARGET if
-   it is a symbolic link and FOLLOW).  */
-struct new_link
-{
-  char const *target;
-  bool symbolic;
-  bool follow;
-};
 
 static int
 make_link_at (char *name, void *arg)
@@ -792,8 +795,9 @@ make_copy (char const *src, struct stat const *src_st, bool follow,
     return make_hard_link (src, dst, follow, exists && x->force);
   if (copies_data (src_st, x))
     return copy_data_file (src, src_st, follow, dst, exists, dst_st, x);
+  /* Only --attributes-only leaves DST there: -f still replaces it.  */
   if (S_ISLNK (src_st->st_mode))
-    return copy_symlink (src, src_st, dst, x);
+    return copy_symlink (src, src_st, dst, exists && x->force, x);
   return copy_special (src, src_st, dst, x);
 }
 
@@ -990,13 +994,16 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
       /* GNU cp unlinks the destination, and says so, rather than
          write into a file that has other links it would keep with
          --preserve=links, or give a link or special file copied as
-         itself the destination's name.  */
+         itself the destination's name; but not to copy attributes
+         only, which keeps the destination's data and links.  */
+      bool recreate = !x->attributes_only;
       bool unlink_first = (x->remove_destination
-                           || (x->preserve_links && 1 < dst_found->st_nlink)
-                           || (x->dereference == CP_DEREF_NEVER
+                           || (recreate && x->preserve_links
+                               && 1 < dst_found->st_nlink)
+                           || (recreate && x->dereference == CP_DEREF_NEVER
                                && !S_ISREG (src_st.st_mode)));
       bool replace = (earlier
-                      || (!x->hard_link && !x->symbolic_link
+                      || (recreate && !x->hard_link && !x->symbolic_link
                           && !copies_data (&src_st, x)));
       bool go;
       ok = prepare_overwrite (src, &src_st, dst, &d, unlink_first, replace,
