@@ -72,6 +72,7 @@ struct dest
   bool st_ok;			/* whether it resolves */
   struct stat st;		/* what it resolves to */
   int st_errno;			/* why not, if it does not */
+  bool loops;			/* a link loop that -f replaces unseen */
 };
 
 static size_t
@@ -172,7 +173,7 @@ print_verbose (char const *src, char const *dst, char const *backup)
 static bool
 stat_destination (char const *dst, struct dest *d)
 {
-  d->exists = d->st_ok = false;
+  d->exists = d->st_ok = d->loops = false;
   d->st_errno = 0;
   if (lstat (dst, &d->lst) != 0)
     {
@@ -842,37 +843,65 @@ ask_overwrite (char const *dst, struct stat const *dst_st,
   return yesno ();
 }
 
-/* Decide whether the non-directory SRC may and should replace the
-   existing destination D, and make room for it: unlink D first if
-   UNLINK_FIRST, or if REPLACE, quietly where -f replaces it with a
-   link.  Set *GO to false to skip the file quietly; set *BACKUP to
-   the backup's name if one was made; set *EXISTS to whether DST is
-   still there.  */
+/* Is SRC_ST newer than DST_ST, as -u asks?  */
 static bool
-prepare_overwrite (char const *src, struct stat const *src_st,
-                   char const *dst, struct dest const *d, bool unlink_first,
-                   bool replace, bool *go, char **backup, bool *exists,
-                   struct cp_options const *x)
+newer_than (struct stat const *src_st, struct stat const *dst_st)
 {
-  *go = false;
+  struct timespec st = get_stat_mtime (src_st);
+  struct timespec dt = get_stat_mtime (dst_st);
+  return (dt.tv_sec < st.tv_sec
+          || (dt.tv_sec == st.tv_sec && dt.tv_nsec < st.tv_nsec));
+}
+
+/* Whether the existing DST is to be replaced at all: -n keeps it, -u
+   keeps it unless SRC_ST is newer than DST_ST (what the copy finds
+   there: the link itself if it replaces a link), and -i asks about
+   the entry DST_LST.  As in GNU cp, this comes before any complaint
+   about what DST is, so a file kept is no error.  */
+static bool
+wants_overwrite (struct stat const *src_st, char const *dst,
+                 struct stat const *dst_st, struct stat const *dst_lst,
+                 struct cp_options const *x)
+{
+  if (x->interactive == CP_NO_CLOBBER)
+    return false;
+  if (x->update && !newer_than (src_st, dst_st))
+    return false;
+  return x->interactive != CP_ASK || ask_overwrite (dst, dst_lst, x);
+}
+
+/* Whether DST, the entry DST_LST, was made by this cp from an earlier
+   operand; if so, say why SRC is not copied to it.  A regular file
+   would be written through such a link (THROUGH_LINK): to wherever an
+   earlier source said, which is refused even where POSIX would have
+   a planted link followed.  */
+static bool
+refuse_just_created (char const *src, char const *dst,
+                     struct stat const *dst_lst, bool through_link)
+{
+  if (!inode_lookup (made_map, dst_lst))
+    return false;
+  if (through_link)
+    error (0, 0, _("will not copy %s through just-created symlink %s"),
+           quoteaf_n (0, src), quoteaf_n (1, dst));
+  else
+    error (0, 0, _("will not overwrite just-created %s with %s"),
+           quoteaf_n (0, dst), quoteaf_n (1, src));
+  return true;
+}
+
+/* Make room at DST for the non-directory SRC (status SRC_ST): move it
+   aside as its backup, or unlink it if UNLINK_FIRST, or if REPLACE,
+   quietly where -f replaces it with a link.  Set *BACKUP to the
+   backup's name if one was made; set *EXISTS to whether DST is still
+   there.  */
+static bool
+make_room (char const *src, struct stat const *src_st, char const *dst,
+           bool unlink_first, bool replace, char **backup, bool *exists,
+           struct cp_options const *x)
+{
   *backup = NULL;
   *exists = true;
-
-  if (x->interactive == CP_NO_CLOBBER)
-    return true;
-  if (x->update)
-    {
-      struct stat const *dst_st = d->st_ok ? &d->st : &d->lst;
-      struct timespec dt = get_stat_mtime (dst_st);
-      struct timespec st = get_stat_mtime (src_st);
-      if (st.tv_sec < dt.tv_sec
-          || (st.tv_sec == dt.tv_sec && st.tv_nsec <= dt.tv_nsec))
-        return true;
-    }
-  if (x->interactive == CP_ASK && !ask_overwrite (dst, &d->lst, x))
-    return true;
-
-  *go = true;
   if (x->backup_type != no_backups)
     {
       *backup = make_backup (src, src_st, dst, x);
@@ -884,6 +913,29 @@ prepare_overwrite (char const *src, struct stat const *src_st,
       bool quiet = !unlink_first && (x->hard_link || x->symbolic_link);
       *exists = false;
       return remove_destination (dst, x->verbose && !quiet);
+    }
+  return true;
+}
+
+/* The copy goes through the destination link D (DST): make D say
+   what the link leads to.  A link leading nowhere is no destination
+   yet (opening it refuses to write through it); with -f, a loop of
+   links is replaced without a further look, as GNU cp does.  Return
+   false after a diagnostic if the link can't be followed otherwise.  */
+static bool
+resolve_dest_link (char const *dst, struct dest *d,
+                   struct cp_options const *x)
+{
+  if (d->st_ok)
+    return true;
+  if (d->st_errno == ENOENT)
+    d->exists = false;
+  else if (d->st_errno == ELOOP && x->force)
+    d->loops = true;
+  else
+    {
+      error (0, d->st_errno, _("cannot stat %s"), quoteaf (dst));
+      return false;
     }
   return true;
 }
@@ -913,36 +965,26 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
     return false;
 
   /* A regular file is copied through a destination link, so what the
-     link leads to is the destination; if it leads nowhere, there is
-     none yet (and opening it will refuse to write through it).  */
+     link leads to is the destination.  Anything else replaces the
+     link itself, whatever it leads to.  */
+  bool had_entry = d.exists;
   bool through_link = (d.exists && S_ISLNK (d.lst.st_mode)
                        && !replaces_dest_link (&src_st, x));
-  if (through_link && !d.st_ok)
-    {
-      if (d.st_errno != ENOENT)
-        {
-          error (0, d.st_errno, _("cannot stat %s"), quoteaf (dst));
-          return false;
-        }
-      d.exists = false;
-    }
-  struct stat const *dst_found = through_link ? &d.st : &d.lst;
+  if (through_link && !resolve_dest_link (dst, &d, x))
+    return false;
+  struct stat const *dst_found = through_link && !d.loops ? &d.st : &d.lst;
+  bool known = d.exists && !d.loops;
 
-  if (d.exists)
+  if (known)
     {
       struct inode_entry const *made = inode_lookup (made_map, &d.lst);
-      if (ctx->command_line && !S_ISDIR (d.lst.st_mode) && made)
+      if (ctx->command_line && !S_ISDIR (d.lst.st_mode) && made
+          && made->src_ino == src_st.st_ino
+          && made->src_dev == src_st.st_dev)
         {
-          if (made->src_ino == src_st.st_ino
-              && made->src_dev == src_st.st_dev)
-            {
-              error (0, 0, _("warning: source file %s specified more than once"),
-                     quoteaf (src));
-              return true;
-            }
-          error (0, 0, _("will not overwrite just-created %s with %s"),
-                 quoteaf_n (0, dst), quoteaf_n (1, src));
-          return false;
+          error (0, 0, _("warning: source file %s specified more than once"),
+                 quoteaf (src));
+          return true;
         }
       bool done = false;
       if (x->interactive != CP_NO_CLOBBER
@@ -959,7 +1001,7 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
   bool ok;
   if (is_dir)
     {
-      if (d.exists && ! (d.st_ok && S_ISDIR (d.st.st_mode)))
+      if (d.exists && !S_ISDIR (dst_found->st_mode))
         {
           error (0, 0, _("cannot overwrite non-directory %s with directory %s"),
                  quoteaf_n (0, dst), quoteaf_n (1, src));
@@ -970,12 +1012,20 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
       return ok;
     }
 
-  if (d.exists && d.st_ok && S_ISDIR (d.st.st_mode))
+  if (known)
     {
-      error (0, 0, _("cannot overwrite directory %s with non-directory"),
-             quoteaf (dst));
-      return false;
+      if (!wants_overwrite (&src_st, dst, dst_found, &d.lst, x))
+        return true;
+      if (S_ISDIR (dst_found->st_mode))
+        {
+          error (0, 0, _("cannot overwrite directory %s with non-directory"),
+                 quoteaf (dst));
+          return false;
+        }
     }
+  if (had_entry && ctx->command_line && !S_ISDIR (d.lst.st_mode)
+      && refuse_just_created (src, dst, &d.lst, through_link))
+    return false;
 
   /* Within a tree followed with -L, two links can reach the same file
      even if it has a single name, so every file is remembered.  */
@@ -1005,11 +1055,8 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
       bool replace = (earlier
                       || (recreate && !x->hard_link && !x->symbolic_link
                           && !copies_data (&src_st, x)));
-      bool go;
-      ok = prepare_overwrite (src, &src_st, dst, &d, unlink_first, replace,
-                              &go, &backup, &exists, x);
-      if (!go)
-        return ok;
+      ok = make_room (src, &src_st, dst, unlink_first, replace, &backup,
+                      &exists, x);
     }
 
   /* As in GNU cp, a file is named before it is copied, so that what

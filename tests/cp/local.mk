@@ -33,6 +33,10 @@ TESTS += \
   tests/cp/preserve-links-diff.sh \
   tests/cp/one-file-system-diff.sh \
   tests/cp/verbose-diff.sh \
-  tests/cp/attributes-only-links-diff.sh
+  tests/cp/attributes-only-links-diff.sh \
+  tests/cp/link-loop-dest-diff.sh \
+  tests/cp/just-created-link-diff.sh \
+  tests/cp/overwrite-order-diff.sh \
+  tests/cp/dest-dir-link-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
