@@ -854,20 +854,20 @@ newer_than (struct stat const *src_st, struct stat const *dst_st)
 }
 
 /* Whether the existing DST is to be replaced at all: -n keeps it, -u
-   keeps it unless SRC_ST is newer than DST_ST (what the copy finds
-   there: the link itself if it replaces a link), and -i asks about
-   the entry DST_LST.  As in GNU cp, this comes before any complaint
-   about what DST is, so a file kept is no error.  */
+   keeps it unless SRC_ST is newer than DST_ST, and -i asks about it.
+   DST_ST is what the copy finds there: the link itself if it replaces
+   a link, else what the link leads to.  As in GNU cp, this comes
+   before any complaint about what DST is, so a file kept is no
+   error.  */
 static bool
 wants_overwrite (struct stat const *src_st, char const *dst,
-                 struct stat const *dst_st, struct stat const *dst_lst,
-                 struct cp_options const *x)
+                 struct stat const *dst_st, struct cp_options const *x)
 {
   if (x->interactive == CP_NO_CLOBBER)
     return false;
   if (x->update && !newer_than (src_st, dst_st))
     return false;
-  return x->interactive != CP_ASK || ask_overwrite (dst, dst_lst, x);
+  return x->interactive != CP_ASK || ask_overwrite (dst, dst_st, x);
 }
 
 /* Whether DST, the entry DST_LST, was made by this cp from an earlier
@@ -998,6 +998,8 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
         return true;
     }
 
+  /* A directory is never copied through a destination link, to
+     wherever it leads.  */
   bool ok;
   if (is_dir)
     {
@@ -1014,7 +1016,7 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
 
   if (known)
     {
-      if (!wants_overwrite (&src_st, dst, dst_found, &d.lst, x))
+      if (!wants_overwrite (&src_st, dst, dst_found, x))
         return true;
       if (S_ISDIR (dst_found->st_mode))
         {
@@ -1023,6 +1025,8 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
           return false;
         }
     }
+  /* Even a link leading nowhere, and so no destination yet, is
+     refused if an earlier operand's copy made it.  */
   if (had_entry && ctx->command_line && !S_ISDIR (d.lst.st_mode)
       && refuse_just_created (src, dst, &d.lst, through_link))
     return false;

@@ -37,6 +37,7 @@ TESTS += \
   tests/cp/link-loop-dest-diff.sh \
   tests/cp/just-created-link-diff.sh \
   tests/cp/overwrite-order-diff.sh \
-  tests/cp/dest-dir-link-diff.sh
+  tests/cp/dest-dir-link-diff.sh \
+  tests/cp/interactive-link-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
