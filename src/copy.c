@@ -80,6 +80,7 @@ struct dest
   bool st_ok;			/* whether it resolves */
   struct stat st;		/* what it resolves to */
   int st_errno;			/* why not, if it does not */
+  bool loops;			/* a link loop that -f replaces unseen */
 };
 
 static size_t
@@ -219,7 +220,7 @@ print_verbose (char const *src, char const *dst, char const *backup)
 static bool
 stat_destination (char const *dst, struct dest *d)
 {
-  d->exists = d->st_ok = false;
+  d->exists = d->st_ok = d->loops = false;
   d->st_errno = 0;
   if (lstat (dst, &d->lst) != 0)
     {
@@ -595,10 +596,21 @@ copy_data_file (char const *src, struct stat const *src_st, bool follow,
   return ok;
 }
 
-/* Recreate the symbolic link SRC as DST.  */
+/* A link to make: to TARGET, symbolic or hard (following TARGET if
+   it is a symbolic link and FOLLOW).  */
+struct new_link
+{
+  char const *target;
+  bool symbolic;
+  bool follow;
+};
+
+static int make_link (char const *dst, struct new_link *l, bool replace);
+
+/* Recreate the symbolic link SRC as DST, replacing DST if REPLACE.  */
 static bool
 copy_symlink (char const *src, struct stat const *src_st, char const *dst,
-              struct cp_options const *x)
+              bool replace, struct cp_options const *x)
 {
   char *target = areadlink (src);
   if (!target)
@@ -606,7 +618,8 @@ copy_symlink (char const *src, struct stat const *src_st, char const *dst,
       error (0, errno, _("cannot read symbolic link %s"), quoteaf (src));
       return false;
     }
-  bool ok = symlink (target, dst) == 0;
+  struct new_link l = { target, true, false };
+  bool ok = make_link (dst, &l, replace) == 0;
   if (!ok)
     error (0, errno, _("cannot create symbolic link %s"), quoteaf (dst));
   free (target);
@@ -637,15 +650,6 @@ copy_special (char const *src, struct stat const *src_st, char const *dst,
   return copy_attributes ((struct attr_file) { src, -1 }, src_st,
                           (struct attr_file) { dst, -1 }, x);
 }
-
-/* A link to make: to TARGET, symbolic or hard (following TARGET if
-   it is a symbolic link and FOLLOW).  */
-struct new_link
-{
-  char const *target;
-  bool symbolic;
-  bool follow;
-};
 
 static int
 make_link_at (char *name, void *arg)
@@ -971,8 +975,9 @@ make_copy (char const *src, struct stat const *src_st, bool follow,
                            exists && (x->force || x->interactive == CP_ASK));
   if (copies_data (src_st, x))
     return copy_data_file (src, src_st, follow, dst, exists, &dst_st, x);
+  /* Only --attributes-only leaves DST there: -f still replaces it.  */
   if (S_ISLNK (src_st->st_mode))
-    return copy_symlink (src, src_st, dst, x);
+    return copy_symlink (src, src_st, dst, exists && x->force, x);
   return copy_special (src, src_st, dst, x);
 }
 
@@ -1017,44 +1022,77 @@ ask_overwrite (char const *dst, struct stat const *dst_st,
   return yesno ();
 }
 
-/* Decide whether the non-directory SRC may and should replace the
-   existing destination D, and make room for it: unlink D first if
-   UNLINK_FIRST, or if REPLACE, quietly where -f replaces it with a
-   link.  A destination JUST_MADE from an earlier operand is refused
-   if it is to be replaced.  Set *GO to false to skip the file quietly;
-   set *BACKUP to the backup's name if one was made; set *EXISTS to
-   whether DST is still there.  */
+/* Is SRC_ST newer than DST_ST, as -u asks?  */
 static bool
-prepare_overwrite (char const *src, struct stat const *src_st,
-                   char const *dst, struct dest const *d, bool unlink_first,
-                   bool replace, bool just_made, bool *go, char **backup,
-                   bool *exists, struct cp_options const *x)
+newer_than (struct stat const *src_st, struct stat const *dst_st)
 {
-  *go = false;
+  struct timespec st = get_stat_mtime (src_st);
+  struct timespec dt = get_stat_mtime (dst_st);
+  return (dt.tv_sec < st.tv_sec
+          || (dt.tv_sec == st.tv_sec && dt.tv_nsec < st.tv_nsec));
+}
+
+/* Whether the existing DST is to be replaced at all: -n keeps it, -u
+   keeps it unless SRC_ST is newer than DST_ST, and -i asks about it.
+   DST_ST is what the copy finds there: the link itself if it replaces
+   a link, else what the link leads to.  As in GNU cp, this comes
+   before any complaint about what DST is, so a file kept is no
+   error.  */
+static bool
+wants_overwrite (struct stat const *src_st, char const *dst,
+                 struct stat const *dst_st, struct cp_options const *x)
+{
+  if (x->interactive == CP_NO_CLOBBER)
+    return false;
+  if (x->update && !newer_than (src_st, dst_st))
+    return false;
+  return x->interactive != CP_ASK || ask_overwrite (dst, dst_st, x);
+}
+
+/* Whether -u, not -n or -i, kept the file DST_ST.  */
+static bool
+kept_up_to_date (struct stat const *src_st, struct stat const *dst_st,
+                 struct cp_options const *x)
+{
+  return (x->update && x->interactive != CP_NO_CLOBBER
+          && !S_ISDIR (dst_st->st_mode) && !newer_than (src_st, dst_st));
+}
+
+/* Whether DST, the entry DST_LST, was made by this cp from an earlier
+   operand; if so, say why SRC is not copied to it.  A regular file
+   would be written through such a link (THROUGH_LINK): to wherever an
+   earlier source said, which is refused even where POSIX would have
+   a planted link followed.  */
+static bool
+refuse_just_created (char const *src, char const *dst,
+                     struct stat const *dst_lst, bool through_link,
+                     struct cp_options const *x)
+{
+  /* Only numbered backups keep both copies of two operands with one
+     name.  */
+  if (x->backup_type == numbered_backups || !made_by_operand (dst, dst_lst))
+    return false;
+  if (through_link)
+    error (0, 0, _("will not copy %s through just-created symlink %s"),
+           quoteaf_n (0, src), quoteaf_n (1, dst));
+  else
+    error (0, 0, _("will not overwrite just-created %s with %s"),
+           quoteaf_n (0, dst), quoteaf_n (1, src));
+  return true;
+}
+
+/* Make room at DST for the non-directory SRC (status SRC_ST): move it
+   aside as its backup, or unlink it if UNLINK_FIRST, or if REPLACE,
+   quietly where -f replaces it with a link.  Set *BACKUP to the
+   backup's name if one was made; set *EXISTS to whether DST is still
+   there.  */
+static bool
+make_room (char const *src, struct stat const *src_st, char const *dst,
+           bool unlink_first, bool replace, char **backup, bool *exists,
+           struct cp_options const *x)
+{
   *backup = NULL;
   *exists = true;
-
-  if (x->interactive == CP_NO_CLOBBER)
-    return true;
-  if (x->update)
-    {
-      struct stat const *dst_st = d->st_ok ? &d->st : &d->lst;
-      struct timespec dt = get_stat_mtime (dst_st);
-      struct timespec st = get_stat_mtime (src_st);
-      if (st.tv_sec < dt.tv_sec
-          || (st.tv_sec == dt.tv_sec && st.tv_nsec <= dt.tv_nsec))
-        return remember_skipped (src_st, dst, x);
-    }
-  if (x->interactive == CP_ASK && !ask_overwrite (dst, &d->lst, x))
-    return true;
-  if (just_made)
-    {
-      error (0, 0, _("will not overwrite just-created %s with %s"),
-             quoteaf_n (0, dst), quoteaf_n (1, src));
-      return false;
-    }
-
-  *go = true;
   if (x->backup_type != no_backups)
     {
       *backup = make_backup (src, src_st, dst, x);
@@ -1066,6 +1104,29 @@ prepare_overwrite (char const *src, struct stat const *src_st,
       bool quiet = !unlink_first && (x->hard_link || x->symbolic_link);
       *exists = false;
       return remove_destination (dst, x->verbose && !quiet);
+    }
+  return true;
+}
+
+/* The copy goes through the destination link D (DST): make D say
+   what the link leads to.  A link leading nowhere is no destination
+   yet (opening it refuses to write through it); with -f, a loop of
+   links is replaced without a further look, as GNU cp does.  Return
+   false after a diagnostic if the link can't be followed otherwise.  */
+static bool
+resolve_dest_link (char const *dst, struct dest *d,
+                   struct cp_options const *x)
+{
+  if (d->st_ok)
+    return true;
+  if (d->st_errno == ENOENT)
+    d->exists = false;
+  else if (d->st_errno == ELOOP && x->force)
+    d->loops = true;
+  else
+    {
+      error (0, d->st_errno, _("cannot stat %s"), quoteaf (dst));
+      return false;
     }
   return true;
 }
@@ -1104,22 +1165,17 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
     return false;
 
   /* A regular file is copied through a destination link, so what the
-     link leads to is the destination; if it leads nowhere, there is
-     none yet (and opening it will refuse to write through it).  */
+     link leads to is the destination.  Anything else replaces the
+     link itself, whatever it leads to.  */
+  bool had_entry = d.exists;
   bool through_link = (d.exists && S_ISLNK (d.lst.st_mode)
                        && !replaces_dest_link (&src_st, x));
-  if (through_link && !d.st_ok)
-    {
-      if (d.st_errno != ENOENT)
-        {
-          error (0, d.st_errno, _("cannot stat %s"), quoteaf (dst));
-          return false;
-        }
-      d.exists = false;
-    }
-  struct stat const *dst_found = through_link ? &d.st : &d.lst;
+  if (through_link && !resolve_dest_link (dst, &d, x))
+    return false;
+  struct stat const *dst_found = through_link && !d.loops ? &d.st : &d.lst;
+  bool known = d.exists && !d.loops;
 
-  if (d.exists)
+  if (known)
     {
       bool done = false;
       if (x->interactive != CP_NO_CLOBBER
@@ -1133,10 +1189,12 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
         return true;
     }
 
+  /* A directory is never copied through a destination link, to
+     wherever it leads.  */
   bool ok;
   if (is_dir)
     {
-      if (d.exists && ! (d.st_ok && S_ISDIR (d.st.st_mode)))
+      if (d.exists && !S_ISDIR (dst_found->st_mode))
         {
           error (0, 0, _("cannot overwrite non-directory %s with directory %s"),
                  quoteaf_n (0, dst), quoteaf_n (1, src));
@@ -1152,12 +1210,23 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
       return ok;
     }
 
-  if (d.exists && d.st_ok && S_ISDIR (d.st.st_mode))
+  if (known)
     {
-      error (0, 0, _("cannot overwrite directory %s with non-directory"),
-             quoteaf (dst));
-      return false;
+      if (!wants_overwrite (&src_st, dst, dst_found, x))
+        return (kept_up_to_date (&src_st, dst_found, x)
+                ? remember_skipped (&src_st, dst, x) : true);
+      if (S_ISDIR (dst_found->st_mode))
+        {
+          error (0, 0, _("cannot overwrite directory %s with non-directory"),
+                 quoteaf (dst));
+          return false;
+        }
     }
+  /* Even a link leading nowhere, and so no destination yet, is
+     refused if an earlier operand's copy made it.  */
+  if (had_entry && ctx->command_line && !S_ISDIR (d.lst.st_mode)
+      && refuse_just_created (src, dst, &d.lst, through_link, x))
+    return false;
 
   bool track_links = remembers_copy (&src_st, ctx, x);
   struct inode_entry const *earlier = NULL;
@@ -1172,23 +1241,18 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
       /* GNU cp unlinks the destination, and says so, rather than
          write into a file that has other links it would keep with
          --preserve=links, or give a link or special file copied as
-         itself the destination's name.  */
+         itself the destination's name; but not to copy attributes
+         only, which keeps the destination's data and links.  */
+      bool recreate = !x->attributes_only;
       bool unlink_first = (x->remove_destination
-                           || (x->preserve_links && 1 < dst_found->st_nlink)
-                           || (x->dereference == CP_DEREF_NEVER
+                           || (recreate && x->preserve_links
+                               && 1 < dst_found->st_nlink)
+                           || (recreate && x->dereference == CP_DEREF_NEVER
                                && !S_ISREG (src_st.st_mode)));
-      bool replace = (!earlier && !x->hard_link && !x->symbolic_link
-                      && !copies_data (&src_st, x));
-      /* Only numbered backups keep both copies of two operands with
-         one name.  */
-      bool just_made = (ctx->command_line
-                        && x->backup_type != numbered_backups
-                        && made_by_operand (dst, dst_found));
-      bool go;
-      ok = prepare_overwrite (src, &src_st, dst, &d, unlink_first, replace,
-                              just_made, &go, &backup, &exists, x);
-      if (!go)
-        return ok;
+      bool replace = (!earlier && recreate && !x->hard_link
+                      && !x->symbolic_link && !copies_data (&src_st, x));
+      ok = make_room (src, &src_st, dst, unlink_first, replace, &backup,
+                      &exists, x);
     }
 
   /* As in GNU cp, a file is named before it is copied, so that what

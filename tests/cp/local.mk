@@ -41,6 +41,12 @@ TESTS += \
   tests/cp/link-update-diff.sh \
   tests/cp/link-deref-operands-diff.sh \
   tests/cp/link-interactive-diff.sh \
-  tests/cp/link-heap.sh
+  tests/cp/link-heap.sh \
+  tests/cp/attributes-only-links-diff.sh \
+  tests/cp/link-loop-dest-diff.sh \
+  tests/cp/just-created-link-diff.sh \
+  tests/cp/overwrite-order-diff.sh \
+  tests/cp/dest-dir-link-diff.sh \
+  tests/cp/interactive-link-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
