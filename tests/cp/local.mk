@@ -33,6 +33,12 @@ TESTS += \
   tests/cp/preserve-links-diff.sh \
   tests/cp/one-file-system-diff.sh \
   tests/cp/verbose-diff.sh \
-  tests/cp/sparse-tail-diff.sh
+  tests/cp/sparse-tail-diff.sh \
+  tests/cp/capability-diff.sh \
+  tests/cp/xattr-errors-diff.sh \
+  tests/cp/xattr-none-diff.sh \
+  tests/cp/xattr-readonly-diff.sh \
+  tests/cp/symlink-attrs-diff.sh \
+  tests/cp/no-preserve-mode-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
