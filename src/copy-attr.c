@@ -8,7 +8,14 @@
 
 #include <config.h>
 
+#include <fnmatch.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <sys/xattr.h>
+#if USE_LIBATTR
+# include <attr/error_context.h>
+# include <attr/libattr.h>
+#endif
 
 #include "system.h"
 #include "acl.h"
@@ -17,33 +24,149 @@
 #include "stat-time.h"
 #include "utimens.h"
 
-/* Extended attributes that are not copied as such: ACLs travel with
-   the permissions (and only when those are preserved), and security
-   labels only with a security context, which cpdd cannot set.  */
+/* How failures to copy extended attributes are reported.  */
+enum xattr_reports
+{
+  XATTR_REPORT_NONE,		/* -a: not at all */
+  XATTR_REPORT_SOME,		/* all but a lack of support for them */
+  XATTR_REPORT_ALL		/* --preserve=xattr, --attributes-only */
+};
+
+/* The reports X asks for.  With --attributes-only the attributes are
+   the whole point of the copy, so every failure is told, but it fails
+   the copy only if --preserve=xattr asked for them by name.  */
+static enum xattr_reports
+xattr_reports (struct cp_options const *x)
+{
+  if (x->require_preserve_xattr || x->attributes_only)
+    return XATTR_REPORT_ALL;
+  return x->quiet_xattr_failures ? XATTR_REPORT_NONE : XATTR_REPORT_SOME;
+}
+
+/* Report, as REPORTS says, the failure with errno whose message is
+   FORMAT and ARGS.  */
+static void
+report_xattr_failure (enum xattr_reports reports, char const *format,
+                      va_list args)
+{
+  int e = errno;
+  if (reports == XATTR_REPORT_NONE
+      || (reports == XATTR_REPORT_SOME && (e == ENOTSUP || e == ENODATA)))
+    return;
+
+  /* libattr's messages come ready to format, so make one string of
+     them for error.  */
+  va_list size_args;
+  va_copy (size_args, args);
+  int len = vsnprintf (NULL, 0, format, size_args);
+  va_end (size_args);
+  if (len < 0)
+    {
+      error (0, e, "%s", format);
+      return;
+    }
+  char *message = xmalloc (len + 1);
+  vsnprintf (message, len + 1, format, args);
+  error (0, e, "%s", message);
+  free (message);
+}
+
+#if USE_LIBATTR
+
+/* What libattr is given to report failures through.  */
+struct xattr_context
+{
+  struct error_context ctx;	/* first, as libattr knows only it */
+  enum xattr_reports reports;
+};
+
+static void
+libattr_error (struct error_context *ctx, char const *format, ...)
+{
+  struct xattr_context *c = (struct xattr_context *) ctx;
+  va_list args;
+  va_start (args, format);
+  report_xattr_failure (c->reports, format, args);
+  va_end (args);
+}
+
+/* libattr quotes each name just before its message, into quoteaf's
+   one buffer; a message with both an attribute and a file name thus
+   shows the attribute twice, exactly as GNU cp's do.  */
+static char const *
+libattr_quote (struct error_context *ctx, char const *name)
+{
+  return quoteaf (name);
+}
+
+/* Copy SRC's extended attributes to DST with libattr, which leaves out
+   those /etc/xattr.conf says to skip or to handle with the
+   permissions.  */
+static bool
+copy_xattrs (struct attr_file src, struct attr_file dst,
+             enum xattr_reports reports)
+{
+  struct xattr_context c = { { libattr_error, libattr_quote, NULL },
+                             reports };
+  int r = (0 <= src.fd && 0 <= dst.fd
+           ? attr_copy_fd (src.name, src.fd, dst.name, dst.fd, NULL, &c.ctx)
+           : attr_copy_file (src.name, dst.name, NULL, &c.ctx));
+  return r == 0;
+}
+
+#else /* !USE_LIBATTR */
+
+/* Report a failure to copy extended attributes, as libattr would.  */
+static void
+xattr_failure (enum xattr_reports reports, char const *format, ...)
+{
+  va_list args;
+  va_start (args, format);
+  report_xattr_failure (reports, format, args);
+  va_end (args);
+}
+
+/* Extended attributes not copied as such, as in libattr's default
+   /etc/xattr.conf: ACLs travel with the permissions, and the others
+   are the business of their file system or of the kernel.  */
+static char const *const skipped_xattrs[] =
+{
+  "system.posix_acl_access", "system.posix_acl_default",
+  "system.nfs4_acl", "system.nfs4acl",
+  "trusted.SGI_*", "xfsroot.*", "user.Beagle.*", "security.evm", "afs.*"
+};
+
 static bool
 xattr_is_copied (char const *name)
 {
-  return ! (strncmp (name, "system.", sizeof "system." - 1) == 0
-            || STREQ (name, "security.selinux"));
+  for (size_t i = 0; i < sizeof skipped_xattrs / sizeof *skipped_xattrs; i++)
+    if (fnmatch (skipped_xattrs[i], name, 0) == 0)
+      return false;
+  return true;
 }
 
-/* The list of FILE's extended attribute names, NUL-separated, with its
-   size in *SIZE; NULL if there are none or they can't be listed.  */
+/* FILE's extended attribute names, NUL-separated, with their total
+   size in *SIZE; NULL with errno set if they can't be listed.  A file
+   without a descriptor is looked at itself, not followed if it is a
+   symbolic link.  */
 static char *
 list_xattrs (struct attr_file file, ssize_t *size)
 {
   for (;;)
     {
       ssize_t n = (0 <= file.fd ? flistxattr (file.fd, NULL, 0)
-                   : listxattr (file.name, NULL, 0));
-      if (n <= 0)
+                   : llistxattr (file.name, NULL, 0));
+      if (n < 0)
         return NULL;
-      char *names = xmalloc (n);
-      *size = (0 <= file.fd ? flistxattr (file.fd, names, n)
-               : listxattr (file.name, names, n));
+      char *names = xmalloc (n + 1);
+      *size = (n == 0 ? 0
+               : 0 <= file.fd ? flistxattr (file.fd, names, n)
+               : llistxattr (file.name, names, n));
       if (0 <= *size)
         return names;
+      int e = errno;
       free (names);
+      errno = e;
       if (errno != ERANGE)
         return NULL;
     }
@@ -57,12 +180,13 @@ get_xattr (struct attr_file file, char const *name, ssize_t *size)
   for (;;)
     {
       ssize_t n = (0 <= file.fd ? fgetxattr (file.fd, name, NULL, 0)
-                   : getxattr (file.name, name, NULL, 0));
+                   : lgetxattr (file.name, name, NULL, 0));
       if (n < 0)
         return NULL;
       char *value = xmalloc (n + 1);
-      *size = (0 <= file.fd ? fgetxattr (file.fd, name, value, n)
-               : getxattr (file.name, name, value, n));
+      *size = (n == 0 ? 0
+               : 0 <= file.fd ? fgetxattr (file.fd, name, value, n)
+               : lgetxattr (file.name, name, value, n));
       if (0 <= *size)
         return value;
       int e = errno;
@@ -73,44 +197,89 @@ get_xattr (struct attr_file file, char const *name, ssize_t *size)
     }
 }
 
-/* Copy SRC's extended attributes to DST.  Failures are reported only
-   when X requires it, as with --preserve=xattr but not with -a.  */
+static int
+set_xattr (struct attr_file file, char const *name, char const *value,
+           ssize_t size)
+{
+  return (0 <= file.fd ? fsetxattr (file.fd, name, value, size, 0)
+          : lsetxattr (file.name, name, value, size, 0));
+}
+
+/* Copy SRC's extended attributes to DST with cpdd's own code, where
+   libattr is missing.  The messages are libattr's, as GNU cp shows
+   them: its quoting names the attribute where the file would be.  A
+   file system without extended attributes on either side is told once
+   per file.  */
 static bool
 copy_xattrs (struct attr_file src, struct attr_file dst,
-             struct cp_options const *x)
+             enum xattr_reports reports)
 {
   ssize_t list_size;
   char *names = list_xattrs (src, &list_size);
   if (!names)
     {
-      if (errno == ENOTSUP || errno == ENOSYS || !x->require_preserve_xattr
-          || errno == 0)
+      if (errno == ENOTSUP || errno == ENOSYS)
         return true;
-      error (0, errno, _("listing attributes of %s"), quoteaf (src.name));
+      xattr_failure (reports, _("listing attributes of %s"),
+                     quoteaf (src.name));
       return false;
     }
 
   bool ok = true;
+  bool unsupported = false;
   for (char const *name = names; name < names + list_size;
        name += strlen (name) + 1)
     {
-      if (!xattr_is_copied (name))
+      if (!*name || !xattr_is_copied (name))
         continue;
       ssize_t size;
       char *value = get_xattr (src, name, &size);
-      int r = (!value ? -1
-               : 0 <= dst.fd ? fsetxattr (dst.fd, name, value, size, 0)
-               : setxattr (dst.name, name, value, size, 0));
-      if (r != 0 && x->require_preserve_xattr)
+      if (!value)
         {
-          error (0, errno, _("setting attribute %s for %s"), quote (name),
-                 quoteaf (dst.name));
+          char const *q = quoteaf (name);
+          xattr_failure (reports, _("getting attribute %s of %s"), q, q);
           ok = false;
+          continue;
         }
+      int r = set_xattr (dst, name, value, size);
       free (value);
+      if (r == 0)
+        continue;
+      ok = false;
+      if (errno == ENOTSUP)
+        unsupported = true;
+      else if (errno == ENOSYS)
+        {
+          xattr_failure (reports, _("setting attributes for %s"),
+                         quoteaf (dst.name));
+          break;
+        }
+      else
+        {
+          char const *q = quoteaf (name);
+          xattr_failure (reports, _("setting attribute %s for %s"), q, q);
+        }
     }
   free (names);
+  if (unsupported)
+    {
+      errno = ENOTSUP;
+      xattr_failure (reports, _("setting attributes for %s"),
+                     quoteaf (dst.name));
+    }
   return ok;
+}
+
+#endif /* !USE_LIBATTR */
+
+/* Copy SRC's extended attributes to DST, reporting failures as X asks;
+   return false only if X requires them.  */
+static bool
+preserve_xattrs (struct attr_file src, struct attr_file dst,
+                 struct cp_options const *x)
+{
+  return (copy_xattrs (src, dst, xattr_reports (x))
+          || !x->require_preserve_xattr);
 }
 
 /* Give DST the owner and group in SRC_ST.  Set *DROPPED if the owner
@@ -159,20 +328,76 @@ copy_mode (struct attr_file src, struct stat const *src_st,
   return !x->require_preserve;
 }
 
-/* Give DST the access and modification times in SRC_ST.  */
+/* With --no-preserve=mode, give the new file DST the default
+   permissions less the umask: those of a directory, also a socket's
+   as in GNU cp, or of a file.  Any ACL DST inherited goes, leaving
+   only what the permissions say.  */
+static bool
+set_default_mode (struct stat const *src_st, struct attr_file dst,
+                  struct cp_options const *x)
+{
+  mode_t perms = (S_ISDIR (src_st->st_mode) || S_ISSOCK (src_st->st_mode)
+                  ? S_IRWXU | S_IRWXG | S_IRWXO
+                  : (S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP
+                     | S_IROTH | S_IWOTH));
+  if (qset_acl (dst.name, dst.fd, perms & ~x->umask) == 0)
+    return true;
+  error (0, errno, _("setting permissions for %s"), quoteaf (dst.name));
+  return false;
+}
+
+/* Give DST the access and modification times in SRC_ST; DST is looked
+   at itself, not followed, if DST_IS_LINK.  */
 static bool
 copy_times (struct stat const *src_st, struct attr_file dst,
-            struct cp_options const *x)
+            bool dst_is_link, struct cp_options const *x)
 {
   struct timespec ts[2] = { get_stat_atime (src_st),
                             get_stat_mtime (src_st) };
   int r = (0 <= dst.fd ? futimens (dst.fd, ts)
-           : S_ISLNK (src_st->st_mode) ? lutimens (dst.name, ts)
+           : dst_is_link ? lutimens (dst.name, ts)
            : utimens (dst.name, ts));
   if (r == 0)
     return true;
   error (0, errno, _("preserving times for %s"), quoteaf (dst.name));
   return !x->require_preserve;
+}
+
+mode_t
+xattr_write_access (struct cp_options const *x)
+{
+  return x->preserve_xattr && !x->owner_privileges ? S_IWUSR : 0;
+}
+
+/* Give the new file DST, made writable by its owner only for its
+   extended attributes to be set, the permissions it was to have: the
+   source's less the umask.  */
+static bool
+drop_xattr_write_access (struct stat const *src_st, struct attr_file dst,
+                         struct cp_options const *x)
+{
+  mode_t perms = src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO);
+  if (! (dst.created && 0 <= dst.fd && (xattr_write_access (x) & ~perms)))
+    return true;
+  if (fchmod (dst.fd, perms & ~x->umask) == 0)
+    return true;
+  error (0, errno, _("setting permissions for %s"), quoteaf (dst.name));
+  return false;
+}
+
+/* Give DST the permissions X asks for, those of SRC (status SRC_ST)
+   or the default ones, or else take back what it was created with
+   only for its extended attributes.  */
+static bool
+set_permissions (struct attr_file src, struct stat const *src_st,
+                 struct attr_file dst, bool drop_set_id,
+                 struct cp_options const *x)
+{
+  if (x->preserve_mode)
+    return copy_mode (src, src_st, dst, drop_set_id, x);
+  if (x->explicit_no_preserve_mode)
+    return !dst.created || set_default_mode (src_st, dst, x);
+  return drop_xattr_write_access (src_st, dst, x);
 }
 
 bool
@@ -183,13 +408,27 @@ copy_attributes (struct attr_file src, struct stat const *src_st,
   bool is_link = S_ISLNK (src_st->st_mode);
   bool drop_set_id = false;
 
-  if (x->preserve_xattr && !is_link)
-    ok &= copy_xattrs (src, dst, x);
   if (x->preserve_ownership)
     ok &= copy_owner (dst, src_st, &drop_set_id, x);
-  if (x->preserve_mode && !is_link)
-    ok &= copy_mode (src, src_st, dst, drop_set_id, x);
+  if (x->preserve_xattr)
+    ok &= preserve_xattrs (src, dst, x);
+  /* A symbolic link has no permissions of its own.  */
+  if (!is_link)
+    ok &= set_permissions (src, src_st, dst, drop_set_id, x);
   if (x->preserve_timestamps)
-    ok &= copy_times (src_st, dst, x);
+    ok &= copy_times (src_st, dst, is_link, x);
+  return ok;
+}
+
+bool
+copy_link_attributes (char const *src, struct stat const *src_st,
+                      char const *link, struct cp_options const *x)
+{
+  bool ok = true;
+  struct attr_file dst = { link, -1, true };
+  if (x->preserve_timestamps)
+    ok &= copy_times (src_st, dst, true, x);
+  if (x->preserve_xattr)
+    ok &= preserve_xattrs ((struct attr_file) { src, -1, false }, dst, x);
   return ok;
 }

@@ -20,15 +20,32 @@ struct attr_file
 {
   char const *name;
   int fd;
+  bool created;			/* the destination is new, made by cp */
 };
 
 /* Give DST the attributes of SRC (status SRC_ST) that X asks to
-   preserve: extended attributes, owner and group, permissions with
+   preserve: owner and group, extended attributes, permissions with
    any ACL, then timestamps, in that order, because changing the owner
-   can clear set-user-ID bits and writing attributes can change times.
-   Symbolic links get only owner and timestamps.  Return false if a
-   failure X requires to be reported happened.  */
+   clears file capabilities (an extended attribute) and can clear
+   set-user-ID bits, and an unprivileged user needs write permission to
+   set extended attributes.  With --no-preserve=mode, a DST that is
+   created gets the default permissions instead.  Symbolic links get
+   all but permissions.  Return false if a failure X requires to be
+   reported happened.  */
 bool copy_attributes (struct attr_file src, struct stat const *src_st,
                       struct attr_file dst, struct cp_options const *x);
+
+/* Permissions a new regular file must be created with besides those
+   it is to have, because an unprivileged owner can set extended
+   attributes only on a file it may write; copy_attributes then takes
+   them back.  */
+mode_t xattr_write_access (struct cp_options const *x);
+
+/* -s: give LINK, the symbolic link just made to SRC (status SRC_ST),
+   the timestamps and extended attributes of SRC that X asks to
+   preserve, as GNU cp does; its owner stays cp's.  Return false if a
+   failure X requires to be reported happened.  */
+bool copy_link_attributes (char const *src, struct stat const *src_st,
+                           char const *link, struct cp_options const *x);
 
 #endif /* CPDD_COPY_ATTR_H */

@@ -502,6 +502,7 @@ open_destination (char const *dst, struct stat const *src_st, bool exists,
   mode_t mode = new_file_mode (src_st, x);
   if (x->preserve_mode && x->preserve_ownership)
     mode &= S_IRWXU;
+  mode |= xattr_write_access (x);
   int fd = open (dst, O_WRONLY | O_CREAT | O_EXCL | O_BINARY, mode);
   if (fd < 0 && errno == EEXIST && dangling_link (dst))
     {
@@ -578,7 +579,8 @@ copy_data_file (char const *src, struct stat const *src_st, bool follow,
         }
       if (ok)
         ok = copy_attributes ((struct attr_file) { src, src_fd }, &src_fst,
-                              (struct attr_file) { dst, dst_fd }, x);
+                              (struct attr_file) { dst, dst_fd, created },
+                              x);
     }
 
   if (close (dst_fd) != 0)
@@ -648,7 +650,7 @@ copy_special (char const *src, struct stat const *src_st, char const *dst,
       return false;
     }
   return copy_attributes ((struct attr_file) { src, -1 }, src_st,
-                          (struct attr_file) { dst, -1 }, x);
+                          (struct attr_file) { dst, -1, true }, x);
 }
 
 static int
@@ -934,10 +936,15 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
          && src_st->st_dev != ctx->top_dev))
     ok = copy_entries (src, src_st, dst, ctx, x);
 
+  ok &= copy_attributes ((struct attr_file) { src, -1 }, src_st,
+                         (struct attr_file) { dst, -1, !exists }, x);
+
   /* A new directory gets the source's permissions (or with
      --no-preserve=mode the default ones) less the umask, and its sticky
      bit but not its set-ID bits, while keeping a set-group-ID bit
-     inherited from its parent.  */
+     inherited from its parent.  This comes after its extended
+     attributes, which an unprivileged owner can set only while the
+     directory is writable.  */
   if (!exists && !x->preserve_mode)
     {
       mode_t perms = (x->explicit_no_preserve_mode
@@ -951,9 +958,7 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
           ok = false;
         }
     }
-  return (copy_attributes ((struct attr_file) { src, -1 }, src_st,
-                           (struct attr_file) { dst, -1 }, x)
-          && ok);
+  return ok;
 }
 
 /* Make the copy of the non-directory SRC (status SRC_ST) at DST, whose
@@ -968,7 +973,8 @@ make_copy (char const *src, struct stat const *src_st, bool follow,
   if (earlier)
     return link_to_earlier (earlier, dst, exists, x);
   if (x->symbolic_link)
-    return make_symlink (src, dst, exists && x->force);
+    return (make_symlink (src, dst, exists && x->force)
+            && copy_link_attributes (src, src_st, dst, x));
   /* A destination the user agreed to replace is replaced.  */
   if (x->hard_link)
     return make_hard_link (src, dst, follow,

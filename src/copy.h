@@ -57,7 +57,8 @@ struct cp_options
   bool preserve_links;		/* hard links among the sources */
   bool preserve_xattr;
   bool require_preserve;	/* failing to preserve is an error */
-  bool require_preserve_xattr;	/* xattr failures are reported */
+  bool require_preserve_xattr;	/* xattr failures are errors */
+  bool quiet_xattr_failures;	/* -a: and otherwise not even told */
   bool owner_privileges;	/* chown failures are errors, not expected */
 
   bool verbose;			/* -v: name each copy */

@@ -722,6 +722,7 @@ main (int argc, char **argv)
         x.preserve_links = x.preserve_mode = true;
         x.preserve_ownership = x.preserve_timestamps = true;
         x.preserve_xattr = true;
+        x.quiet_xattr_failures = true;
         x.require_preserve = true;
         break;
       case ATTRIBUTES_ONLY_OPTION:

@@ -34,7 +34,7 @@ cpdd_ldadd = src/libcpdd.a lib/libgnu.a \
   $(LIB_PTHREAD)
 
 src_cp_SOURCES = src/cp.c src/copy.c src/copy-attr.c
-src_cp_LDADD = $(cpdd_ldadd)
+src_cp_LDADD = $(cpdd_ldadd) $(LIB_XATTR)
 
 src_dd_SOURCES = src/dd.c src/dd-args.c src/dd-conv.c src/dd.h src/dd-conv.h
 src_dd_LDADD = $(cpdd_ldadd)

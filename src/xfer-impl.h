@@ -93,8 +93,9 @@ bool xfer_clone (struct xfer_ctx const *c);
 /* Output with holes (xfer-sparse.c).  */
 
 /* Write the N bytes at DATA to the destination, as holes where
-   C->make_holes and a whole hole unit is zero.  W, if not NULL, is the
-   window DATA lies in.  Return true, or false after a diagnostic.  */
+   C->make_holes and all of DATA's bytes in a hole unit are zero.  W,
+   if not NULL, is the window DATA lies in.  Return true, or false
+   after a diagnostic.  */
 bool xfer_output (struct xfer_ctx *c, char const *data, idx_t n,
                   struct xfer_window *w);
 

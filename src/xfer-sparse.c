@@ -52,16 +52,19 @@ xfer_output (struct xfer_ctx *c, char const *data, idx_t n,
   if (!c->make_holes)
     return xfer_write_out (c, data, n, w);
 
-  /* Look at whole hole units of the destination: a zero unit becomes
-     part of a hole, anything else is written.  Runs of either kind are
-     written or skipped in one go.  */
+  /* Look at the destination's hole units: a zero unit becomes part of
+     a hole, anything else is written.  Runs of either kind are written
+     or skipped in one go.  A part of a unit at either end of DATA
+     counts too: skipping its zeros allocates nothing, and a unit whose
+     zeros arrive in pieces (from a pipe, or at end of file) then stays
+     a hole, as in GNU cp.  */
   idx_t unit = c->hole_unit;
   idx_t data_start = 0;
   idx_t k = 0;
   while (k < n)
     {
       idx_t blk = MIN (n - k, unit - (c->out_pos + k - data_start) % unit);
-      int zero = blk == unit ? is_zero (data + k, blk, w) : 0;
+      int zero = is_zero (data + k, blk, w);
       if (zero < 0)
         return false;
       if (!zero)

@@ -47,6 +47,13 @@ TESTS += \
   tests/cp/just-created-link-diff.sh \
   tests/cp/overwrite-order-diff.sh \
   tests/cp/dest-dir-link-diff.sh \
-  tests/cp/interactive-link-diff.sh
+  tests/cp/interactive-link-diff.sh \
+  tests/cp/sparse-tail-diff.sh \
+  tests/cp/capability-diff.sh \
+  tests/cp/xattr-errors-diff.sh \
+  tests/cp/xattr-none-diff.sh \
+  tests/cp/xattr-readonly-diff.sh \
+  tests/cp/symlink-attrs-diff.sh \
+  tests/cp/no-preserve-mode-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
