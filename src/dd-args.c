@@ -144,7 +144,7 @@ parse_number (char const *val, intmax_t min, intmax_t max)
   else if (e == LONGINT_OK && max < n)
     e = LONGINT_OVERFLOW;
   if (e != LONGINT_OK)
-    error (EXIT_FAILURE, e == LONGINT_OVERFLOW ? EOVERFLOW : 0,
+    error (EXIT_FAILURE, e & LONGINT_OVERFLOW ? EOVERFLOW : 0,
            "%s: %s", _("invalid number"), quote (val));
   return n;
 }

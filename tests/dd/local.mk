@@ -27,7 +27,8 @@ TESTS += \
   tests/dd/sync-fail.sh \
   tests/dd/nocache-ranges.sh \
   tests/dd/help.sh \
-  tests/dd/option-position.sh
+  tests/dd/option-position.sh \
+  tests/dd/size-suffixes.sh
 
 EXTRA_DIST += $(filter tests/dd/%, $(TESTS))
 
