@@ -144,7 +144,7 @@ parse_number (char const *val, intmax_t min, intmax_t max)
   else if (e == LONGINT_OK && max < n)
     e = LONGINT_OVERFLOW;
   if (e != LONGINT_OK)
-    error (EXIT_FAILURE, e == LONGINT_OVERFLOW ? EOVERFLOW : 0,
+    error (EXIT_FAILURE, e & LONGINT_OVERFLOW ? EOVERFLOW : 0,
            "%s: %s", _("invalid number"), quote (val));
   return n;
 }
@@ -254,10 +254,12 @@ dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
   s->ibs = bs ? bs : ibs ? ibs : 512;
   s->obs = bs ? bs : obs ? obs : 512;
   s->cbs = cbs;
-  if (!cbs)
-    s->conv &= ~(DD_CONV_BLOCK | DD_CONV_UNBLOCK);
+  /* Even block or unblock that the lack of cbs= turns off keeps input
+     and output blocks apart, as in GNU dd.  */
   if (s->conv & DD_CONV_DATA)
     s->reblock = true;
+  if (!cbs)
+    s->conv &= ~(DD_CONV_BLOCK | DD_CONV_UNBLOCK);
 
   if (s->oextra & DD_FLAG_FULLBLOCK)
     usage_error (_("invalid output flag"), "fullblock", strlen ("fullblock"));

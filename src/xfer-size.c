@@ -12,7 +12,6 @@
 
 #include "system.h"
 #include "alignalloc.h"
-#include "c-ctype.h"
 #include "intprops.h"
 #include "minmax.h"
 #include "stat-size.h"
@@ -28,15 +27,15 @@
    and "KiB" (1024) as well as "K".  */
 static char const size_suffixes[] = "bcEGkKMPTwYZ0";
 
-/* Parse one factor of a size at STR, setting *END past it.  A bare 'B'
-   directly after the digits means bytes, so "1B" is 1; after a unit
-   it is part of that unit ("KB").  */
+/* Parse the first factor of a size at STR, setting *END past it.  A
+   'B' that does not already end a unit ("KB", "KiB") means bytes, so
+   "1B" is 1 and "2cB" is 2.  */
 static strtol_error
 parse_factor (char const *str, char **end, uintmax_t *value)
 {
   strtol_error e = xstrtoumax (str, end, 10, value, size_suffixes);
   if ((e & ~LONGINT_OVERFLOW) == LONGINT_INVALID_SUFFIX_CHAR
-      && **end == 'B' && str < *end && c_isdigit ((*end)[-1]))
+      && **end == 'B' && (*end)[-1] != 'B')
     {
       ++*end;
       if (! **end)
@@ -45,6 +44,10 @@ parse_factor (char const *str, char **end, uintmax_t *value)
   return e;
 }
 
+/* A size is one factor, or two joined by 'x'.  The second factor
+   takes no bytes 'B' of its own, and once the first ends in a 'B' no
+   other 'B' may follow at all, so "1Bx2KB" is refused, as GNU dd
+   does.  */
 strtol_error
 xfer_parse_size (char const *str, uintmax_t *size)
 {
@@ -52,7 +55,8 @@ xfer_parse_size (char const *str, uintmax_t *size)
   uintmax_t n;
   strtol_error e = parse_factor (str, &end, &n);
 
-  if ((e & ~LONGINT_OVERFLOW) == LONGINT_INVALID_SUFFIX_CHAR && *end == 'x')
+  if ((e & ~LONGINT_OVERFLOW) == LONGINT_INVALID_SUFFIX_CHAR && *end == 'x'
+      && ! (end[-1] == 'B' && strchr (end + 1, 'B')))
     {
       uintmax_t m;
       char *end2;

@@ -27,7 +27,9 @@ TESTS += \
   tests/dd/sync-fail.sh \
   tests/dd/nocache-ranges.sh \
   tests/dd/help.sh \
-  tests/dd/option-position.sh
+  tests/dd/option-position.sh \
+  tests/dd/size-suffixes.sh \
+  tests/dd/bs-conv-buffers.sh
 
 EXTRA_DIST += $(filter tests/dd/%, $(TESTS))
 
