@@ -36,6 +36,12 @@ struct xfer_session
   bool stdout_tty;		/* stdout may write over the line */
 };
 
+/* A command has one session at a time, as it has one standard error
+   and one SIGUSR1.  It is not allocated, so that a command that ends
+   through error () with a session started leaves nothing to free; its
+   main may then run again in the same process, as under a fuzzer.  */
+static struct xfer_session the_session;
+
 /* The session whose line is on screen, for the error hook below.  */
 static struct xfer_session *shown;
 
@@ -72,9 +78,11 @@ session (struct xfer_opts *opts)
 {
   if (!opts->session)
     {
-      opts->session = xzalloc (sizeof *opts->session);
-      opts->session->total = -1;
-      opts->session->stdout_tty = isatty (STDOUT_FILENO);
+      the_session = (struct xfer_session) {
+        .total = -1,
+        .stdout_tty = isatty (STDOUT_FILENO)
+      };
+      opts->session = &the_session;
     }
   return opts->session;
 }
@@ -282,6 +290,5 @@ xfer_session_end (struct xfer_opts *opts)
   xfer_session_clear (s);
   if (s->stats != XFER_STATS_NONE)
     print_stats (s, s->start ? gethrxtime () : 0);
-  free (s);
   opts->session = NULL;
 }

@@ -277,8 +277,8 @@ void xfer_session_stats (struct xfer_opts *opts,
 void xfer_session_plan (struct xfer_opts const *opts,
                         char *const *files, int n);
 
-/* End the session in OPTS, if any: clear the progress line, print the
-   statistics to standard error, free the session.  */
+/* End the session in OPTS, if any: clear the progress line and print
+   the statistics to standard error.  */
 void xfer_session_end (struct xfer_opts *opts);
 
 #endif /* CPDD_XFER_H */

@@ -52,6 +52,8 @@ if command -v gnuplot > /dev/null; then
   cpdd-bench sweep --size 1M --from 4K --to 16K -n 2 --fine 0 --pretouch 0 \
     --plot p.svg > out 2> err || fail=1
   grep '<svg' p.svg > /dev/null || fail=1
+  # An opaque background, drawn first.
+  grep -m 1 '<rect ' p.svg | grep 'fill="#ffffff"' > /dev/null || fail=1
   grep '^plot: p.svg$' out > /dev/null || fail=1
 fi
 # Without gnuplot on PATH: a note and no failure.
@@ -67,7 +69,8 @@ for prog in awk sed rm mkdir cat dd cmp sort ls df sync grep dirname \
 done
 env PATH="$PWD/bin" "$(command -v cpdd-bench)" sweep --size 1M --from 4K \
   --to 16K -n 2 --fine 0 --pretouch 0 --plot q.svg > out 2> err || fail=1
-grep '^cpdd-bench: note: gnuplot not found; no plot drawn$' err > /dev/null \
+grep '^cpdd-bench: note: gnuplot not found (Debian package gnuplot-nox); no plot drawn$' \
+  err > /dev/null \
   || fail=1
 test -f q.svg && fail=1
 

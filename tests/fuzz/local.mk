@@ -1,5 +1,6 @@
 ## tests/fuzz/local.mk -- libFuzzer harnesses; `make fuzz` builds and
-## runs each for FUZZ_SECONDS.  Not part of `make check` or CI.
+## runs each for FUZZ_SECONDS (CI: make fuzz FUZZ_SECONDS=60).  Not part
+## of `make check`.
 
 ## The harnesses are compiled with clang, with the sources they test
 ## (the engine's, and dd's) rebuilt with the fuzzer's coverage and the
@@ -59,6 +60,25 @@ tests/fuzz/fuzz-cp-args: $(srcdir)/tests/fuzz/fuzz-cp-args.c \
 	  $(srcdir)/tests/fuzz/fuzz-cp-args.c $(fuzz_in_process) \
 	  $(srcdir)/src/cp.c \
 	  $(srcdir)/src/copy-attr.c $(fuzz_engine_sources) $(FUZZ_LIBS)
+
+## Before building the harnesses: clang, and its libFuzzer and sanitizer
+## runtimes, which Debian packages apart from clang, named after its
+## major version.  Order-only, so that it does not relink them.
+.PHONY: fuzz-tools
+fuzz-tools:
+	@$(call need_prog,$(FUZZ_CC),clang)
+	@$(MKDIR_P) tests/fuzz && \
+	printf 'int LLVMFuzzerTestOneInput (void const *p, unsigned long n)%s\n' \
+	  ' { return 0; }' > tests/fuzz/conftest.c && \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o tests/fuzz/conftest tests/fuzz/conftest.c \
+	  2> /dev/null; \
+	status=$$?; rm -f tests/fuzz/conftest tests/fuzz/conftest.c; \
+	major=`$(FUZZ_CC) -dumpversion | sed 's/\..*//'`; \
+	test $$status = 0 \
+	  || { echo "$@: $(FUZZ_CC) cannot link libFuzzer with the sanitizers;" \
+	            "install the Debian package libclang-rt-$$major-dev" \
+	            "(./bootstrap --install-deps does)" >&2; exit 1; }
+$(fuzz_programs): | fuzz-tools
 
 ## Each harness runs from its seed corpus (tests/fuzz/*.seeds, one input
 ## a line) into a working corpus in the build tree; crashes land in
