@@ -32,6 +32,7 @@ TESTS += \
   tests/cp/link-dest-diff.sh \
   tests/cp/preserve-links-diff.sh \
   tests/cp/one-file-system-diff.sh \
-  tests/cp/verbose-diff.sh
+  tests/cp/verbose-diff.sh \
+  tests/cp/random-diff.pl
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))

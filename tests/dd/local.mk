@@ -20,7 +20,8 @@ TESTS += \
   tests/dd/nocache.sh \
   tests/dd/status.sh \
   tests/dd/json.sh \
-  tests/dd/signals.sh
+  tests/dd/signals.sh \
+  tests/dd/random-diff.pl
 
 EXTRA_DIST += $(filter tests/dd/%, $(TESTS))
 
