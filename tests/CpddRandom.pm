@@ -455,8 +455,14 @@ sub cp_case ()
   my @opts = map { @{cp_option ()} } 1 .. between (0, 5);
   @opts = map { /^--/ ? maybe_abbreviate ($_) : $_ } @opts;
   my $parents = grep { /^--pa/ } @opts;
-  my @src = map { cp_source ($fx, $parents) } 1 .. pick (1, 1, 1, 2, 2, 3);
-  push @src, $src[0] if chance (0.08);
+  my (@src, %seen);
+  for (1 .. pick (1, 1, 1, 2, 2, 3))
+    {
+      my $s = cp_source ($fx, $parents);
+      push @src, $s unless $seen{$s}++;
+    }
+  # A source named twice is a case of its own, not a frequent accident.
+  push @src, $src[0] if chance (0.05);
   # A non-recursive copy would read a FIFO, and wait for ever; the
   # recursive copy of a tree with one makes a FIFO.
   my $has_dst = exists $fx->{types}{dst};
@@ -506,7 +512,8 @@ sub dd_number ($)
   my ($kind) = @_;
   my $n = pick (0, 1, 2, 3, 5, 7, 10, 16, 100, 512, 1000, 4096);
   my @suffix = ('', '', '', 'c', 'w', 'b', 'B', 'K', 'k', 'KB', 'kB', 'KiB',
-                'x2', 'Kx2', 'x', 'M', 'xw', 'cB', 'bx3');
+                'x2', 'Kx2', 'M', 'xw', 'bx3');
+  push @suffix, pick ('x', 'cB', 'wB', 'Q') if chance (0.1);
   @suffix = ('', '', 'c', 'w', 'B', 'x3', 'b', 'K', 'kB', '0') if $kind eq 'pos';
   my $s = pick (@suffix);
   $n = 1 if $n == 0 && $kind eq 'bs' && chance (0.5);
@@ -634,6 +641,8 @@ sub dd_case ()
     }
   push @ops, 'conv=' . dd_conv () if chance (0.6);
   push @ops, 'conv=' . dd_conv () if chance (0.1);
+  # With noerror, dd reads a directory again and again for ever.
+  @ops = grep { !/^conv=.*noerror/ } @ops if $inname =~ /^(?:dir|\.)$/;
   push @ops, 'iflag=' . dd_flags ('i', $pipes) if chance (0.35);
   push @ops, 'oflag=' . dd_flags ('o', $pipes) if chance (0.3);
   push @ops, 'status=' . pick (qw(none noxfer progress bogus)) if chance (0.25);
@@ -918,6 +927,18 @@ sub minimise ($$)
                 { @fx = @try; @lines = @l; %c = %t; $changed = 1 }
             }
         }
+      # Plain content instead of generated content.
+      for my $i (0 .. $#fx)
+        {
+          my @lines = @{$fx[$i]};
+          next unless @lines == 1
+            && $lines[0] =~ /^(?:printf|yes) .* > (\S+)$/
+            && $lines[0] !~ /^printf x > /;
+          my @try = @fx;
+          $try[$i] = ["printf x > $1"];
+          my %t = (%c, fixture => [@try]);
+          if (still_differs (\%t, $diff)) { @fx = @try; %c = %t; $changed = 1 }
+        }
       my @args = @{$c{args}};
       for (my $i = $#args; $i >= 0; $i--)
         {
@@ -942,6 +963,11 @@ sub unified_diff ($$$)
   spew ("$base.gnu", $a);
   spew ("$base.ours", $b);
   my $d = `diff -u --label 'GNU $what' --label 'our $what' "$base.gnu" "$base.ours"`;
+  # A run that loops prints without end: the start of a difference is
+  # enough.
+  my @l = split /^/, $d;
+  $d = join ('', @l[0 .. 59]) . "[... " . (@l - 60) . " more lines]\n"
+    if @l > 80;
   return $d;
 }
 
@@ -1013,6 +1039,8 @@ sub run_random ($$$)
           next;
         }
       $ran++;
+      print STDERR "case $n: timed out\n"
+        if $gnu->{rc} == 124 || $ours->{rc} == 124;
       next if $diff eq '';
       if (my $why = known_difference ($c, $gnu, $ours))
         {
