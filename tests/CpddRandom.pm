@@ -422,16 +422,10 @@ sub bundle_short (@)
   return @out;
 }
 
-sub is_recursive (@)
-{
-  for (@_)
-    {
-      return 1 if /^-[a-zA-Z]*[arR]/ || /^--(?:ar|rec)/;
-    }
-  return 0;
-}
-
 # A random source operand: a top-level entry or a path below one.
+# Never a FIFO: cp would open it and wait for a writer for ever (no
+# link leads to one either); a recursive copy of a directory with one
+# makes a FIFO.
 sub cp_source ($$)
 {
   my ($fx, $parents) = @_;
@@ -463,8 +457,6 @@ sub cp_case ()
     }
   # A source named twice is a case of its own, not a frequent accident.
   push @src, $src[0] if chance (0.05);
-  # A non-recursive copy would read a FIFO, and wait for ever; the
-  # recursive copy of a tree with one makes a FIFO.
   my $has_dst = exists $fx->{types}{dst};
   my @dests = ('new', 'new/');
   push @dests, ('dst', 'dst', 'dst/') if $has_dst;
@@ -482,17 +474,6 @@ sub cp_case ()
   else
     {
       push @args, @src, $dest;
-    }
-  unless (is_recursive (@args))
-    {
-      # Without -R, cp would open a FIFO (or one a link leads to) and
-      # wait for a writer that never comes.
-      for my $s (@src)
-        {
-          (my $p = $s) =~ s{/\.?$}{};
-          $p =~ s{^\./}{};
-          return cp_case () if ($fx->{types}{$p} // '') eq 'fifo';
-        }
     }
   my $stdin;
   if (grep { /^-[a-zA-Z]*i|^--in/ } @args)
