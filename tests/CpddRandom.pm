@@ -603,8 +603,9 @@ sub dd_case ()
     }
   elsif ($io < 0.9)
     {
+      # Not "dir": the shell's error and dd's would race to stderr.
       @ops = ("if=$inname");
-      $wrap = "%s | cat > " . pick (@outs);
+      $wrap = "%s | cat > " . pick (grep { $_ ne 'dir' } @outs);
     }
   else
     {
