@@ -1028,7 +1028,8 @@ sub run_random ($$$)
       next if $diff eq '';
       if (my $why = known_difference ($c, $gnu, $ours))
         {
-          print STDERR "case $n: excused ($why)\n" if $verbose;
+          print STDERR "case $n: " . command_line ($c)
+            . "\n  differs as documented: $why\n";
           $excused++;
           next;
         }
