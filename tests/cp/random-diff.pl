@@ -2,8 +2,8 @@
 # Random fixtures and random cp command lines, run with GNU's cp and
 # ours side by side (see tests/CpddRandom.pm).  A longer run by hand:
 #
-#   make check TESTS=tests/cp/random-diff.pl \
-#     TESTS_ENVIRONMENT='CPDD_RAND_SEED=7 CPDD_RAND_CASES=2000'
+#   CPDD_RAND_SEED=7 CPDD_RAND_CASES=2000 \
+#     make check TESTS=tests/cp/random-diff.pl
 #
 # or, from the top build directory,
 #

@@ -3,8 +3,8 @@
 # suffix, conversions, flags, files and pipes), run with GNU's dd and
 # ours side by side (see tests/CpddRandom.pm).  A longer run by hand:
 #
-#   make check TESTS=tests/dd/random-diff.pl \
-#     TESTS_ENVIRONMENT='CPDD_RAND_SEED=7 CPDD_RAND_CASES=2000'
+#   CPDD_RAND_SEED=7 CPDD_RAND_CASES=2000 \
+#     make check TESTS=tests/dd/random-diff.pl
 #
 # or, from the top build directory,
 #
