@@ -50,6 +50,12 @@ sub dd_case ();
 my $gnu_dir = -x '/usr/bin/cp' ? '/usr/bin' : '/bin';
 my $is_root = $> == 0;
 
+# Extended attributes and file capabilities, where the tools to set
+# them are installed; a fixture with any is digested with its
+# attributes (DIFF_XATTRS), which is slower.
+my $setfattr = -x '/usr/bin/setfattr' ? '/usr/bin/setfattr' : undef;
+my $setcap = $is_root && -x '/usr/sbin/setcap' ? '/usr/sbin/setcap' : undef;
+
 # Every fixture time is before this (2021-01-01); a time after it was
 # set by the run itself, and is compared only as "now".
 my $fixture_epoch_end = 1609459200;
@@ -168,6 +174,11 @@ sub finish_entry ($$$)
       push @l, "chmod " . ($type eq 'dir' ? dir_mode () : file_mode ()) . " $q"
         if chance (0.3);
       push @l, "chown nobody:nogroup $q" if $is_root && chance (0.08);
+      push @l, "setfattr -n user." . pick (qw(a b colour)) . " -v "
+        . pick (qw(1 red 0x00ff)) . " $q"
+        if $setfattr && $type ne 'fifo' && chance (0.1);
+      push @l, "setcap cap_net_raw+ep $q"
+        if $setcap && $type eq 'file' && chance (0.03);
     }
   push @l, "touch -c -h -d '" . random_time () . "' $q";
   unshift @{$fx->{late}}, [@l];
@@ -726,12 +737,13 @@ sub run_in ($$$$$@)
 
 my $helpers;
 
-# The digest of the tree below DIR: tree_digest_'s lines with times set
-# during the run shown as "now", and for each file with other names,
-# the first of them.
-sub digest ($)
+# The digest of the tree below DIR: tree_digest_'s lines, with the
+# extended attributes if XATTRS, times set during the run shown as
+# "now", and for each file with other names, the first of them.
+sub digest ($$)
 {
-  my ($dir) = @_;
+  my ($dir, $xattrs) = @_;
+  local $ENV{DIFF_XATTRS} = $xattrs ? 1 : '';
   open my $fh, '-|', 'sh', '-c',
     '. "$1"; DIFF_TIMES=ns tree_digest_ "$2"', 'sh', $helpers, $dir
     or die "sh: $!";
@@ -771,7 +783,7 @@ sub run_side ($$$)
                    command_argv ($c)) . "\n";
   $r{out} = slurp ("$work.out");
   $r{err} = CpddTest::mask_times (slurp ("$work.err"));
-  $r{tree} = digest ($work);
+  $r{tree} = digest ($work, $script =~ /^(?:setfattr|setcap) /m);
   return \%r;
 }
 
