@@ -20,12 +20,15 @@
 #   CPDD_RAND_MINIMIZE=N  shrink the first N differing cases to a
 #                         minimal reproducer (default 1; 0 for none)
 #   CPDD_RAND_VERBOSE=1   print every case's command line
+#   CPDD_RAND_KEEP=1      keep the scratch directory
 #
 # For each difference it prints a self-contained reproducer: the
 # fixture's shell commands and the command line, then how GNU's and
 # our outcome differ.  A difference that the manual documents as
 # deliberate is recognised by one of the predicates in @known below
-# and counted as excused instead of failing.
+# and counted as excused instead of failing; one that does not come
+# back when the case is run again is shown as FLAKY and does not fail
+# the test (GNU's own output can depend on inode numbers).
 #
 #   use CpddRandom;
 #   exit run_random ('cp', 1, 40);
