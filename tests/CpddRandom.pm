@@ -54,8 +54,9 @@ my $gnu_dir = -x '/usr/bin/cp' ? '/usr/bin' : '/bin';
 my $is_root = $> == 0;
 
 # Extended attributes and file capabilities, where the tools to set
-# them are installed; a fixture with any is digested with its
-# attributes (DIFF_XATTRS), which is slower.
+# them are installed (the random choices are made all the same, so
+# that a seed gives the same cases elsewhere); a fixture with any is
+# digested with its attributes (DIFF_XATTRS), which is slower.
 my $setfattr = -x '/usr/bin/setfattr' ? '/usr/bin/setfattr' : undef;
 my $setcap = $is_root && -x '/usr/sbin/setcap' ? '/usr/sbin/setcap' : undef;
 
@@ -179,9 +180,9 @@ sub finish_entry ($$$)
       push @l, "chown nobody:nogroup $q" if $is_root && chance (0.08);
       push @l, "setfattr -n user." . pick (qw(a b colour)) . " -v "
         . pick (qw(1 red 0x00ff)) . " $q"
-        if $setfattr && $type ne 'fifo' && chance (0.1);
+        if $type ne 'fifo' && chance (0.1) && $setfattr;
       push @l, "setcap cap_net_raw+ep $q"
-        if $setcap && $type eq 'file' && chance (0.03);
+        if $type eq 'file' && chance (0.03) && $setcap;
     }
   push @l, "touch -c -h -d '" . random_time () . "' $q";
   unshift @{$fx->{late}}, [@l];
