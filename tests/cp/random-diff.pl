@@ -17,4 +17,4 @@ use strict;
 use warnings;
 use CpddRandom;
 
-exit run_random ('cp', 1, 80);
+exit run_random ('cp', 1, 60);

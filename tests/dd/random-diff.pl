@@ -18,4 +18,4 @@ use strict;
 use warnings;
 use CpddRandom;
 
-exit run_random ('dd', 1, 300);
+exit run_random ('dd', 1, 200);
