@@ -21,7 +21,7 @@ AM_TESTS_ENVIRONMENT = \
     srcdir PATH;
 
 EXTRA_DIST += tests/lang-default tests/init.sh tests/CpddTest.pm \
-  tests/diff-helpers.sh
+  tests/CpddRandom.pm tests/diff-helpers.sh
 
 include tests/cp/local.mk
 include tests/dd/local.mk

@@ -29,7 +29,8 @@ TESTS += \
   tests/dd/help.sh \
   tests/dd/option-position.sh \
   tests/dd/size-suffixes.sh \
-  tests/dd/bs-conv-buffers.sh
+  tests/dd/bs-conv-buffers.sh \
+  tests/dd/random-diff.pl
 
 EXTRA_DIST += $(filter tests/dd/%, $(TESTS))
 
