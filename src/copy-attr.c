@@ -312,6 +312,35 @@ copy_owner (struct attr_file dst, struct stat const *src_st, bool *dropped,
   return !x->require_preserve;
 }
 
+/* Whether DST, a file that was there before the copy, already has the
+   owner and group in SRC_ST.  GNU cp leaves such a file's owner alone,
+   and so do we: a chown, even to the same owner, would clear its
+   set-ID bits.  */
+static bool
+has_owner (struct attr_file dst, struct stat const *src_st)
+{
+  struct stat st;
+  if (dst.created
+      || (0 <= dst.fd ? fstat (dst.fd, &st) : lstat (dst.name, &st)) != 0)
+    return false;
+  return st.st_uid == src_st->st_uid && st.st_gid == src_st->st_gid;
+}
+
+/* Before the existing file DST is given to SRC_ST's owner, narrow its
+   permissions to the owner's part of those it is to get, so that no
+   one else can use it in between, as GNU cp does.  Its set-ID bits are
+   left as they are, for the chown to clear or keep.  */
+static bool
+narrow_before_chown (struct attr_file dst, struct stat const *src_st)
+{
+  struct stat st;
+  if ((0 <= dst.fd ? fstat (dst.fd, &st) : stat (dst.name, &st)) != 0)
+    return false;
+  mode_t mode = ((st.st_mode & (S_ISUID | S_ISGID | S_ISVTX))
+                 | (src_st->st_mode & S_IRWXU));
+  return (0 <= dst.fd ? fchmod (dst.fd, mode) : chmod (dst.name, mode)) == 0;
+}
+
 /* Give DST the permissions in SRC_ST, and SRC's ACL if it has one.  */
 static bool
 copy_mode (struct attr_file src, struct stat const *src_st,
@@ -408,8 +437,12 @@ copy_attributes (struct attr_file src, struct stat const *src_st,
   bool is_link = S_ISLNK (src_st->st_mode);
   bool drop_set_id = false;
 
-  if (x->preserve_ownership)
-    ok &= copy_owner (dst, src_st, &drop_set_id, x);
+  if (x->preserve_ownership && !has_owner (dst, src_st))
+    {
+      if (x->preserve_mode && !dst.created && !is_link)
+        ignore_value (narrow_before_chown (dst, src_st));
+      ok &= copy_owner (dst, src_st, &drop_set_id, x);
+    }
   if (x->preserve_xattr)
     ok &= preserve_xattrs (src, dst, x);
   /* A symbolic link has no permissions of its own.  */

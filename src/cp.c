@@ -397,9 +397,16 @@ decode_preserve (char const *arg, bool on, struct cp_options *x,
       next = strchr (item, ',');
       if (next)
         *next++ = '\0';
-      enum preserved what = XARGMATCH (on ? "--preserve" : "--no-preserve",
-                                       item, preserve_args, preserve_types);
-      switch (what)
+      ptrdiff_t i = ARGMATCH (item, preserve_args, preserve_types);
+      if (i < 0)
+        {
+          /* What XARGMATCH would do, but with the copy freed first.  */
+          argmatch_invalid (on ? "--preserve" : "--no-preserve", item, i);
+          ARGMATCH_VALID (preserve_args, preserve_types);
+          free (list);
+          usage (EXIT_FAILURE);
+        }
+      switch (preserve_types[i])
         {
         case PRESERVE_MODE:
           x->preserve_mode = on;
@@ -851,14 +858,14 @@ main (int argc, char **argv)
           usage (EXIT_FAILURE);
       }
 
-  if (target_dir && no_target_dir)
-    error (EXIT_FAILURE, 0,
-           _("cannot combine --target-directory (-t) "
-             "and --no-target-directory (-T)"));
-
   settle_options (&x, make_backups, version_control);
   if (backup_suffix)
     set_simple_backup_suffix (backup_suffix);
+
+  if (context_named)
+    error (EXIT_FAILURE, 0,
+           _("cannot preserve security context "
+             "without an SELinux-enabled kernel"));
 
   int n_files = argc - optind;
   char **files = argv + optind;
@@ -869,10 +876,11 @@ main (int argc, char **argv)
       usage (EXIT_FAILURE);
     }
 
-  if (context_named)
+  /* As GNU cp, only now: the other option errors are reported first.  */
+  if (target_dir && no_target_dir)
     error (EXIT_FAILURE, 0,
-           _("cannot preserve security context "
-             "without an SELinux-enabled kernel"));
+           _("cannot combine --target-directory (-t) "
+             "and --no-target-directory (-T)"));
 
   xfer_session_info_signal (&x.xfer);
   xfer_session_plan (&x.xfer, files, n_files - !target_dir);

@@ -55,6 +55,7 @@ TESTS += \
   tests/cp/xattr-readonly-diff.sh \
   tests/cp/symlink-attrs-diff.sh \
   tests/cp/no-preserve-mode-diff.sh \
+  tests/cp/setid-existing-diff.sh \
   tests/cp/random-diff.pl
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
