@@ -53,6 +53,13 @@ static Hash_table *operands;
    a later operand must not overwrite.  */
 static Hash_table *made_files;
 
+/* With POSIXLY_CORRECT set, the symbolic links this cp made, which
+   it must not write through later: POSIX says to write through a
+   dangling link where a file is copied, but not through one that
+   copying an earlier part of the tree put there.  Their entries have
+   no name.  */
+static Hash_table *made_links;
+
 /* What copy_internal knows about where it is in the tree.  */
 struct copy_ctx
 {
@@ -185,6 +192,7 @@ copy_finish (void)
 {
   inode_table_free (&link_map);
   inode_table_free (&made_dirs);
+  inode_table_free (&made_links);
   inode_table_free (&operands);
   inode_table_free (&made_files);
 }
@@ -458,6 +466,14 @@ new_file_mode (struct stat const *src_st, struct cp_options const *x)
           : src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO));
 }
 
+/* Whether POSIX's rules, which write through a dangling symbolic link
+   in the destination, are asked for.  */
+static bool
+posixly_correct (void)
+{
+  return getenv ("POSIXLY_CORRECT") != NULL;
+}
+
 /* Is DST a symbolic link that leads nowhere?  */
 static bool
 dangling_link (char const *dst)
@@ -508,7 +524,7 @@ open_destination (char const *dst, struct stat const *src_st, bool exists,
     {
       /* A link planted where the copy goes is refused, unless POSIX's
          rules, which say to write through it, are asked for.  */
-      if (!getenv ("POSIXLY_CORRECT"))
+      if (!posixly_correct ())
         {
           error (0, 0, _("not writing through dangling symlink %s"),
                  quoteaf (dst));
@@ -609,6 +625,16 @@ struct new_link
 
 static int make_link (char const *dst, struct new_link *l, bool replace);
 
+/* Remember DST, a symbolic link just made, where POSIX's rules could
+   later have a copy written through it.  */
+static void
+remember_made_link (char const *dst)
+{
+  struct stat st;
+  if (posixly_correct () && lstat (dst, &st) == 0)
+    inode_remember (&made_links, inode_equal, &st, "");
+}
+
 /* Recreate the symbolic link SRC as DST, replacing DST if REPLACE.  */
 static bool
 copy_symlink (char const *src, struct stat const *src_st, char const *dst,
@@ -624,6 +650,8 @@ copy_symlink (char const *src, struct stat const *src_st, char const *dst,
   bool ok = make_link (dst, &l, replace) == 0;
   if (!ok)
     error (0, errno, _("cannot create symbolic link %s"), quoteaf (dst));
+  else
+    remember_made_link (dst);
   free (target);
   return ok && copy_attributes ((struct attr_file) { src, -1 }, src_st,
                                 (struct attr_file) { dst, -1 }, x);
@@ -721,6 +749,7 @@ make_symlink (char const *src, char const *dst, bool replace)
              quoteaf_n (0, dst), quoteaf_n (1, src));
       return false;
     }
+  remember_made_link (dst);
   return true;
 }
 
@@ -1233,6 +1262,15 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
   if (had_entry && ctx->command_line && !S_ISDIR (d.lst.st_mode)
       && refuse_just_created (src, dst, &d.lst, through_link, x))
     return false;
+  /* Deeper in the tree, GNU cp 9.1 writes through such a dangling link
+     when POSIXLY_CORRECT is set, out of the destination to wherever it
+     leads; cpdd refuses, as for an operand.  */
+  if (through_link && !d.exists && inode_lookup (made_links, &d.lst))
+    {
+      error (0, 0, _("will not copy %s through just-created symlink %s"),
+             quoteaf_n (0, src), quoteaf_n (1, dst));
+      return false;
+    }
 
   bool track_links = remembers_copy (&src_st, ctx, x);
   struct inode_entry const *earlier = NULL;

@@ -56,6 +56,7 @@ TESTS += \
   tests/cp/symlink-attrs-diff.sh \
   tests/cp/no-preserve-mode-diff.sh \
   tests/cp/setid-existing-diff.sh \
+  tests/cp/posix-own-link.sh \
   tests/cp/random-diff.pl
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
