@@ -183,6 +183,21 @@ concat3 (char const *a, char const *b, char const *c)
   return r;
 }
 
+/* The words resolve_long_options put in argv.  They stay reachable, as
+   argv does, until cp exits; a program that runs cp's main again, as
+   the fuzzing harness does, has those of the earlier run freed.  */
+static char **spelled_out;
+static idx_t n_spelled_out;
+
+/* A new argv word: A, then B, then C.  */
+static char *
+spell_out (char const *a, char const *b, char const *c)
+{
+  spelled_out = xreallocarray (spelled_out, n_spelled_out + 1,
+                               sizeof *spelled_out);
+  return spelled_out[n_spelled_out++] = concat3 (a, b, c);
+}
+
 /* Spell out each long option of ARGV in full, before getopt_long
    reads them, so that an abbreviation of one of GNU cp's options means
    what it means to GNU cp even where it also abbreviates an option of
@@ -194,6 +209,8 @@ static void
 resolve_long_options (int argc, char **argv)
 {
   bool in_order = getenv ("POSIXLY_CORRECT") != NULL;
+  while (0 < n_spelled_out)
+    free (spelled_out[--n_spelled_out]);
   for (int i = 1; i < argc; i++)
     {
       char const *arg = argv[i];
@@ -215,14 +232,14 @@ resolve_long_options (int argc, char **argv)
             {
               opt = abbreviated_long_option (name, namelen, gnu_long_opts);
               if (opt == AMBIGUOUS)
-                argv[i] = concat3 ("--=", arg, "");
+                argv[i] = spell_out ("--=", arg, "");
               else if (!opt)
                 opt = abbreviated_long_option (name, namelen, long_opts);
             }
           if (opt && opt != AMBIGUOUS)
             {
               if (opt->name[namelen] != '\0')
-                argv[i] = concat3 ("--", opt->name, name + namelen);
+                argv[i] = spell_out ("--", opt->name, name + namelen);
               takes_next = (opt->has_arg == required_argument
                             && name[namelen] == '\0');
             }

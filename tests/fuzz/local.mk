@@ -18,8 +18,9 @@ FUZZ_LIBS = lib/libgnu.a $(LIB_ACL) $(LIB_HAS_ACL) $(LIB_GETHRXTIME) \
 ## Huge buffers (obs=20G) must reach dd's own "memory exhausted" path,
 ## not the fuzzer's memory limit: AddressSanitizer writes the shadow of
 ## every allocation, so a buffer dd never touches would still cost an
-## eighth of its size.  Allocations over 64 MiB fail instead.
-FUZZ_RUN_ENV = ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=0:max_allocation_size_mb=64
+## eighth of its size.  Allocations over 64 MiB fail instead.  Leaks are
+## findings too: a run that ends with memory lost stops the fuzzer.
+FUZZ_RUN_ENV = ASAN_OPTIONS=allocator_may_return_null=1:detect_leaks=1:max_allocation_size_mb=64
 FUZZ_RUN_FLAGS = -rss_limit_mb=1024 -malloc_limit_mb=1000000 \
   -max_len=256 -timeout=10 -close_fd_mask=3
 fuzz_engine_sources = $(addprefix $(srcdir)/,$(src_libcpdd_a_SOURCES))
@@ -59,7 +60,8 @@ tests/fuzz/fuzz-cp-args: $(srcdir)/tests/fuzz/fuzz-cp-args.c \
 	  $(fuzz_in_process_wraps) -o $@ \
 	  $(srcdir)/tests/fuzz/fuzz-cp-args.c $(fuzz_in_process) \
 	  $(srcdir)/src/cp.c \
-	  $(srcdir)/src/copy-attr.c $(fuzz_engine_sources) $(FUZZ_LIBS)
+	  $(srcdir)/src/copy-attr.c $(fuzz_engine_sources) $(FUZZ_LIBS) \
+	  $(LIB_XATTR)
 
 ## Before building the harnesses: clang, and its libFuzzer and sanitizer
 ## runtimes, which Debian packages apart from clang, named after its
