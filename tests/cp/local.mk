@@ -35,7 +35,6 @@ TESTS += \
   tests/cp/verbose-diff.sh \
   tests/cp/long-option-abbrev-diff.sh \
   tests/cp/parents-attrs-diff.sh \
-  tests/cp/strip-slashes-diff.sh \
   tests/cp/duplicate-operands-diff.sh \
   tests/cp/backup-duplicate-diff.sh \
   tests/cp/link-update-diff.sh \
