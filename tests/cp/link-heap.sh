@@ -23,7 +23,10 @@ min_vm_ ()
 touch f || framework_failure_
 (ulimit -v 200000) 2>/dev/null || skip_ "this shell cannot limit memory"
 vm=$(min_vm_ cp -al f f2)
-test "$vm" -lt 200000 || framework_failure_
+# A cp built with AddressSanitizer reserves terabytes of address space
+# for its shadow memory, so it cannot start under any such limit.
+test "$vm" -lt 200000 \
+  || skip_ "cp does not run with 200 MB of address space (a sanitizer build?)"
 
 a=$(printf %031d 0)
 b=$(printf %031d 1)
