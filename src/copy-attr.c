@@ -439,8 +439,13 @@ copy_attributes (struct attr_file src, struct stat const *src_st,
 
   if (x->preserve_ownership && !has_owner (dst, src_st))
     {
-      if (x->preserve_mode && !dst.created && !is_link)
-        ignore_value (narrow_before_chown (dst, src_st));
+      if (x->preserve_mode && !dst.created && !is_link
+          && !narrow_before_chown (dst, src_st))
+        {
+          error (0, errno, _("clearing permissions for %s"),
+                 quoteaf (dst.name));
+          ok &= !x->require_preserve;
+        }
       ok &= copy_owner (dst, src_st, &drop_set_id, x);
     }
   if (x->preserve_xattr)

@@ -546,12 +546,10 @@ open_destination (char const *dst, struct stat const *src_st, bool exists,
 }
 
 /* Copy the data and attributes of the file SRC (status SRC_ST, reached
-   by following links if FOLLOW) to DST.  Set *DST_ST to the copy's
-   status.  */
+   by following links if FOLLOW) to DST.  */
 static bool
 copy_data_file (char const *src, struct stat const *src_st, bool follow,
-                char const *dst, bool exists, struct stat *dst_st,
-                struct cp_options const *x)
+                char const *dst, bool exists, struct cp_options const *x)
 {
   int src_fd = open (src, O_RDONLY | O_BINARY | (follow ? 0 : O_NOFOLLOW));
   if (src_fd < 0)
@@ -579,7 +577,8 @@ copy_data_file (char const *src, struct stat const *src_st, bool follow,
   if (dst_fd < 0)
     goto close_src;
 
-  if (fstat (dst_fd, dst_st) != 0)
+  struct stat dst_st;
+  if (fstat (dst_fd, &dst_st) != 0)
     error (0, errno, _("cannot fstat %s"), quoteaf (dst));
   else
     {
@@ -587,7 +586,7 @@ copy_data_file (char const *src, struct stat const *src_st, bool follow,
       if (!x->attributes_only)
         {
           struct xfer_file in = { src_fd, src, &src_fst };
-          struct xfer_file out = { dst_fd, dst, dst_st };
+          struct xfer_file out = { dst_fd, dst, &dst_st };
           struct xfer_report report;
           ok = xfer_copy (&in, &out, &x->xfer, &report);
           if (x->debug)
@@ -654,7 +653,7 @@ copy_symlink (char const *src, struct stat const *src_st, char const *dst,
     remember_made_link (dst);
   free (target);
   return ok && copy_attributes ((struct attr_file) { src, -1 }, src_st,
-                                (struct attr_file) { dst, -1 }, x);
+                                (struct attr_file) { dst, -1, true }, x);
 }
 
 /* Recreate the FIFO, device or socket SRC as DST.  */
@@ -998,7 +997,6 @@ make_copy (char const *src, struct stat const *src_st, bool follow,
            char const *dst, bool exists, char const *earlier,
            struct cp_options const *x)
 {
-  struct stat dst_st;
   if (earlier)
     return link_to_earlier (earlier, dst, exists, x);
   if (x->symbolic_link)
@@ -1009,7 +1007,7 @@ make_copy (char const *src, struct stat const *src_st, bool follow,
     return make_hard_link (src, dst, follow,
                            exists && (x->force || x->interactive == CP_ASK));
   if (copies_data (src_st, x))
-    return copy_data_file (src, src_st, follow, dst, exists, &dst_st, x);
+    return copy_data_file (src, src_st, follow, dst, exists, x);
   /* Only --attributes-only leaves DST there: -f still replaces it.  */
   if (S_ISLNK (src_st->st_mode))
     return copy_symlink (src, src_st, dst, exists && x->force, x);
@@ -1072,25 +1070,21 @@ newer_than (struct stat const *src_st, struct stat const *dst_st)
    DST_ST is what the copy finds there: the link itself if it replaces
    a link, else what the link leads to.  As in GNU cp, this comes
    before any complaint about what DST is, so a file kept is no
-   error.  */
+   error.  Set *UP_TO_DATE if it is -u that keeps it.  */
 static bool
 wants_overwrite (struct stat const *src_st, char const *dst,
-                 struct stat const *dst_st, struct cp_options const *x)
+                 struct stat const *dst_st, bool *up_to_date,
+                 struct cp_options const *x)
 {
+  *up_to_date = false;
   if (x->interactive == CP_NO_CLOBBER)
     return false;
   if (x->update && !newer_than (src_st, dst_st))
-    return false;
+    {
+      *up_to_date = true;
+      return false;
+    }
   return x->interactive != CP_ASK || ask_overwrite (dst, dst_st, x);
-}
-
-/* Whether -u, not -n or -i, kept the file DST_ST.  */
-static bool
-kept_up_to_date (struct stat const *src_st, struct stat const *dst_st,
-                 struct cp_options const *x)
-{
-  return (x->update && x->interactive != CP_NO_CLOBBER
-          && !S_ISDIR (dst_st->st_mode) && !newer_than (src_st, dst_st));
 }
 
 /* Whether DST, the entry DST_LST, was made by this cp from an earlier
@@ -1187,8 +1181,8 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
     }
 
   /* GNU cp copies a file given twice once, unless it makes backups.  */
-  if (ctx->command_line && !is_dir && repeated_operand (src, &src_st)
-      && x->backup_type == no_backups)
+  if (ctx->command_line && !is_dir && x->backup_type == no_backups
+      && repeated_operand (src, &src_st))
     {
       error (0, 0, _("warning: source file %s specified more than once"),
              quoteaf (src));
@@ -1247,8 +1241,9 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
 
   if (known)
     {
-      if (!wants_overwrite (&src_st, dst, dst_found, x))
-        return (kept_up_to_date (&src_st, dst_found, x)
+      bool up_to_date;
+      if (!wants_overwrite (&src_st, dst, dst_found, &up_to_date, x))
+        return (up_to_date && !S_ISDIR (dst_found->st_mode)
                 ? remember_skipped (&src_st, dst, x) : true);
       if (S_ISDIR (dst_found->st_mode))
         {
@@ -1259,7 +1254,7 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
     }
   /* Even a link leading nowhere, and so no destination yet, is
      refused if an earlier operand's copy made it.  */
-  if (had_entry && ctx->command_line && !S_ISDIR (d.lst.st_mode)
+  if (had_entry && ctx->command_line
       && refuse_just_created (src, dst, &d.lst, through_link, x))
     return false;
   /* Deeper in the tree, GNU cp 9.1 writes through such a dangling link
