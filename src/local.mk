@@ -8,7 +8,7 @@ src_libcpdd_a_SOURCES = \
   src/system.c \
   src/xfer.c \
   src/xfer-cli.c \
-  src/xfer-direct.c \
+  src/xfer-io.c \
   src/xfer-mmap.c \
   src/xfer-offload.c \
   src/xfer-overlap.c \
@@ -17,12 +17,13 @@ src_libcpdd_a_SOURCES = \
   src/xfer-size.c \
   src/xfer-sparse.c \
   src/xfer-stats.c \
-  src/xfer-uncached.c
+  src/xfer-window.c
 
 noinst_HEADERS += \
   src/system.h \
   src/xfer.h \
   src/xfer-impl.h \
+  src/xfer-io.h \
   src/xfer-cli.h \
   src/copy.h \
   src/copy-attr.h

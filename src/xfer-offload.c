@@ -7,6 +7,13 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
+/* A method, in layer 2 of the engine (see "Engine layers" in the
+   manual), and the clone the chooser tries first: the kernel moves the
+   data, so only the ends' offsets and the accounting call
+   (xfer-sparse.c) are touched here.  It calls no other method and not
+   the chooser, which falls back to the read/write loop where the
+   kernel cannot offload.  */
+
 #include <config.h>
 
 #if HAVE_FICLONE
@@ -25,7 +32,7 @@ bool
 xfer_clone (struct xfer_ctx const *c)
 {
 #if HAVE_FICLONE
-  return ioctl (c->dst->fd, FICLONE, c->src->fd) == 0;
+  return ioctl (c->out.fd, FICLONE, c->in.fd) == 0;
 #else
   errno = EOPNOTSUPP;
   return false;
@@ -64,24 +71,24 @@ offload_step (struct xfer_ctx *c, size_t n, bool *sending)
 #if HAVE_COPY_FILE_RANGE
   if (!*sending)
     {
-      ssize_t r = copy_file_range (c->src->fd, NULL, c->dst->fd, NULL, n, 0);
+      ssize_t r = copy_file_range (c->in.fd, NULL, c->out.fd, NULL, n, 0);
       if (! (r < 0 && !c->moved && unsupported (errno)))
         return r;
       *sending = true;
     }
 #endif
 #if HAVE_SENDFILE && HAVE_SYS_SENDFILE_H
-  return sendfile (c->dst->fd, c->src->fd, NULL, n);
+  return sendfile (c->out.fd, c->in.fd, NULL, n);
 #else
   errno = ENOSYS;
   return -1;
 #endif
 }
 
-int
+enum xfer_step
 xfer_offload_range (struct xfer_ctx *c, off_t len)
 {
-  off_t chunk = (c->opts->session ? OFFLOAD_CHUNK_PROGRESS : OFFLOAD_CHUNK);
+  off_t chunk = (c->sink ? OFFLOAD_CHUNK_PROGRESS : OFFLOAD_CHUNK);
   bool sending = false;
 
   while (len != 0)
@@ -95,34 +102,34 @@ xfer_offload_range (struct xfer_ctx *c, off_t len)
           if (!c->moved && unsupported (errno))
             {
               c->report->offload = XFER_ATTEMPT_UNSUPPORTED;
-              return 0;
+              return XFER_STEP_UNSUITED;
             }
           /* A full destination is a write error whichever call saw
              it; GNU cp words it so too.  */
           if (errno == ENOSPC || errno == EDQUOT || errno == EFBIG)
-            error (0, errno, _("error writing %s"), quoteaf (c->dst->name));
+            error (0, errno, _("error writing %s"), quoteaf (c->out.name));
           else
             error (0, errno, _("error copying %s to %s"),
-                   quoteaf_n (0, c->src->name), quoteaf_n (1, c->dst->name));
-          return -1;
+                   quoteaf_n (0, c->in.name), quoteaf_n (1, c->out.name));
+          return XFER_STEP_FAILED;
         }
       if (r == 0)
         {
           /* Some file systems (/proc, some FUSE) report no data to
              copy_file_range and plenty to read: let read decide.  */
           if (!c->moved)
-            return 0;
+            return XFER_STEP_UNSUITED;
           break;
         }
       c->moved = true;
       c->report->method = XFER_METHOD_OFFLOAD;
       c->report->offload = XFER_ATTEMPT_YES;
-      c->in_pos += r;
-      c->out_pos += r;
-      c->out_end = MAX (c->out_end, c->out_pos);
+      c->in.pos += r;
+      c->out.pos += r;
+      c->out_end = MAX (c->out_end, c->out.pos);
       xfer_account (c, r);
       if (0 <= len)
         len -= r;
     }
-  return 1;
+  return XFER_STEP_DONE;
 }

@@ -17,8 +17,14 @@
    Only whole buffers go through the queue, at explicit offsets, so
    with io_uring they may complete in any order.  The block where the
    input ends, shorter than a buffer, is kept back and written last by
-   the plain loop's code, which knows how to write an unaligned tail;
-   that code then also copies anything the file gained meanwhile.  */
+   the output stage, which knows how to write an unaligned tail;
+   the chooser then has the plain loop copy anything the file gained
+   meanwhile.
+
+   A method, in layer 2 of the engine (see "Engine layers" in the
+   manual): it calls the I/O ends (xfer-io.c) for their state, the
+   system for the queued transfers, and the output stage
+   (xfer-sparse.c); no other method, and not the chooser.  */
 
 #include <config.h>
 
@@ -68,6 +74,13 @@ struct overlap
   int refused;			/* XFER_DIRECT_* ends that refused direct I/O */
 };
 
+/* C's end WHICH (XFER_DIRECT_IN or XFER_DIRECT_OUT).  */
+static struct xfer_end *
+end_of (struct xfer_ctx *c, int which)
+{
+  return which == XFER_DIRECT_IN ? &c->in : &c->out;
+}
+
 /* The number of buffers to keep in flight with buffers of SIZE.  */
 static int
 choose_depth (idx_t size)
@@ -100,8 +113,7 @@ stopping (struct overlap const *o)
 static void
 note_error (struct overlap *o, int which, int err, off_t off)
 {
-  struct xfer_ctx *c = o->c;
-  if (err == EINVAL && (c->direct_unproven & which))
+  if (err == EINVAL && end_of (o->c, which)->direct_unproven)
     o->refused |= which;
   else if (which == XFER_DIRECT_IN ? !o->read_err : !o->write_err)
     {
@@ -118,12 +130,7 @@ note_error (struct overlap *o, int which, int err, off_t off)
 static void
 proven (struct overlap *o, int which)
 {
-  struct xfer_ctx *c = o->c;
-  if (c->direct & which)
-    {
-      c->direct_unproven &= ~which;
-      c->report->direct |= which;
-    }
+  xfer_end_proven (end_of (o->c, which));
 }
 
 /* A read into B stopped short.  Whether to read on: a direct read
@@ -459,14 +466,15 @@ copy_threaded (struct overlap *o)
 static bool
 suits (struct xfer_ctx const *c, off_t len)
 {
-  if (!c->direct || c->uncached || c->in_pos < 0 || c->out_pos < 0)
+  if (!xfer_direct_ends (c) || c->in.uncached || c->out.uncached
+      || c->in.pos < 0 || c->out.pos < 0)
     return false;
-  if (((c->direct & XFER_DIRECT_IN) && c->in_pos % c->align != 0)
-      || ((c->direct & XFER_DIRECT_OUT) && c->out_pos % c->align != 0))
+  if ((c->in.direct && c->in.pos % c->align != 0)
+      || (c->out.direct && c->out.pos % c->align != 0))
     return false;
-  struct stat const *st = c->src->st;
+  struct stat const *st = c->in.st;
   off_t expected = (0 <= len ? len
-                    : S_ISREG (st->st_mode) ? st->st_size - c->in_pos
+                    : S_ISREG (st->st_mode) ? st->st_size - c->in.pos
                     : -1);
   return ! (0 <= expected && expected <= c->bufsize);
 }
@@ -478,23 +486,23 @@ static bool
 settle (struct overlap *o, off_t good)
 {
   struct xfer_ctx *c = o->c;
-  if (good < o->written_end && S_ISREG (c->dst->st->st_mode)
+  if (good < o->written_end && S_ISREG (c->out.st->st_mode)
       && ftruncate (o->out, o->out_base + good) != 0)
     {
-      error (0, errno, _("failed to truncate %s"), quoteaf (c->dst->name));
+      error (0, errno, _("failed to truncate %s"), quoteaf (c->out.name));
       return false;
     }
-  c->in_pos = o->in_base + good;
-  c->out_pos = o->out_base + good;
-  c->out_end = MAX (c->out_end, c->out_pos);
-  if (lseek (o->in, c->in_pos, SEEK_SET) < 0)
+  c->in.pos = o->in_base + good;
+  c->out.pos = o->out_base + good;
+  c->out_end = MAX (c->out_end, c->out.pos);
+  if (lseek (o->in, c->in.pos, SEEK_SET) < 0)
     {
-      error (0, errno, _("cannot lseek %s"), quoteaf (c->src->name));
+      error (0, errno, _("cannot lseek %s"), quoteaf (c->in.name));
       return false;
     }
-  if (lseek (o->out, c->out_pos, SEEK_SET) < 0)
+  if (lseek (o->out, c->out.pos, SEEK_SET) < 0)
     {
-      error (0, errno, _("cannot lseek %s"), quoteaf (c->dst->name));
+      error (0, errno, _("cannot lseek %s"), quoteaf (c->out.name));
       return false;
     }
   return true;
@@ -532,7 +540,7 @@ run_queue (struct overlap *o, struct block **tail)
     {
       for (int which = XFER_DIRECT_IN; which <= XFER_DIRECT_OUT; which <<= 1)
         if (o->refused & which)
-          xfer_direct_refused (c, which, EINVAL);
+          xfer_end_refused (end_of (c, which), EINVAL);
       return 0;
     }
 
@@ -542,10 +550,10 @@ run_queue (struct overlap *o, struct block **tail)
       int in_err = (o->read_err ? o->read_err
                     : o->refused & XFER_DIRECT_IN ? EINVAL : 0);
       if (in_err)
-        error (0, in_err, _("error reading %s"), quoteaf (c->src->name));
+        error (0, in_err, _("error reading %s"), quoteaf (c->in.name));
       else
         error (0, o->write_err ? o->write_err : EINVAL,
-               _("error writing %s"), quoteaf (c->dst->name));
+               _("error writing %s"), quoteaf (c->out.name));
       return -1;
     }
 
@@ -555,11 +563,12 @@ run_queue (struct overlap *o, struct block **tail)
   return settle (o, good) ? 1 : -1;
 }
 
-bool
-xfer_overlap_range (struct xfer_ctx *c, off_t len)
+enum xfer_step
+xfer_overlap_range (struct xfer_ctx *c, off_t *len_ptr)
 {
+  off_t len = *len_ptr;
   if (!suits (c, len))
-    return xfer_readloop (c, len);
+    return XFER_STEP_UNSUITED;
 
   if (!c->buf)
     c->buf = xfer_new_buffer (c);
@@ -567,8 +576,8 @@ xfer_overlap_range (struct xfer_ctx *c, off_t len)
   c->report->buffer_size = c->bufsize;
 
   struct overlap o = {
-    .c = c, .in = c->src->fd, .out = c->dst->fd,
-    .in_base = c->in_pos, .out_base = c->out_pos,
+    .c = c, .in = c->in.fd, .out = c->out.fd,
+    .in_base = c->in.pos, .out_base = c->out.pos,
     .limit = len < 0 ? -1 : len - len % c->bufsize,
     .bufsize = c->bufsize, .depth = choose_depth (c->bufsize),
     .eof = -1, .err_off = -1
@@ -586,7 +595,7 @@ xfer_overlap_range (struct xfer_ctx *c, off_t len)
   off_t rest = len;
   if (0 < r)
     {
-      off_t copied = c->in_pos - o.in_base;
+      off_t copied = c->in.pos - o.in_base;
       /* The block where the input ended goes through the plain loop's
          output code, which writes an unaligned tail correctly.  */
       if (tail)
@@ -595,10 +604,10 @@ xfer_overlap_range (struct xfer_ctx *c, off_t len)
           ok = xfer_output (c, tail->buf, tail->len, NULL);
           if (ok && lseek (o.in, tail->len, SEEK_CUR) < 0)
             {
-              error (0, errno, _("cannot lseek %s"), quoteaf (c->src->name));
+              error (0, errno, _("cannot lseek %s"), quoteaf (c->in.name));
               ok = false;
             }
-          c->in_pos += tail->len;
+          c->in.pos += tail->len;
           copied += tail->len;
         }
       if (0 <= len)
@@ -610,17 +619,17 @@ xfer_overlap_range (struct xfer_ctx *c, off_t len)
   free (o.blocks);
 
   if (r < 0 || !ok)
-    return false;
+    return XFER_STEP_FAILED;
   if (r == 0)
     {
       /* Without a thread, or where a file system refused direct I/O
          (switched off there now), copy as if the queue never ran.  */
       c->report->queue = XFER_QUEUE_NONE;
       c->report->inflight = 0;
-      return (refused ? xfer_overlap_range (c, len)
-              : xfer_readloop (c, len));
+      return refused ? XFER_STEP_AGAIN : XFER_STEP_UNSUITED;
     }
   c->moved = true;
   /* Whatever the source gained since its end was seen.  */
-  return rest == 0 || xfer_readloop (c, rest);
+  *len_ptr = rest;
+  return XFER_STEP_DONE;
 }

@@ -6,10 +6,14 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* A session lives in the caller's struct xfer_opts; xfer_copy adds
-   each file to it.  The progress line is redrawn on standard error at
-   most once a second, from the copy loops (no timer signal: a signal
-   would interrupt the I/O it reports on).  */
+/* Above the engine's chooser (see "Engine layers" in the manual), with
+   the option parsing of xfer-cli.c: a session is the sink
+   (struct xfer_sink) the caller hands xfer_copy in struct xfer_opts,
+   and the copy reaches it only through the sink's function pointers.
+   It calls the utility layer (xfer-stats.c) and nothing else of the
+   engine's.  The progress line is redrawn on standard error at most
+   once a second, from the copy loops (no timer signal: a signal would
+   interrupt the I/O it reports on).  */
 
 #include <config.h>
 
@@ -18,10 +22,10 @@
 
 #include "system.h"
 #include "xfer.h"
-#include "xfer-impl.h"
 
 struct xfer_session
 {
+  struct xfer_sink sink;	/* first, so a sink is its session */
   bool show;			/* draw a progress line */
   enum xfer_stats_format stats;
   xtime_t start;		/* when the first file started; 0: not yet */
@@ -50,8 +54,8 @@ static volatile sig_atomic_t info_requested;
 static void (*saved_print_progname) (void);
 
 /* Wipe the progress line so the next output starts on a clean line.  */
-void
-xfer_session_clear (struct xfer_session *s)
+static void
+session_clear (struct xfer_session *s)
 {
   if (!s || !s->width)
     return;
@@ -66,25 +70,39 @@ xfer_session_clear (struct xfer_session *s)
 static void
 clear_then_progname (void)
 {
-  xfer_session_clear (shown);
+  session_clear (shown);
   if (error_print_progname)
     error_print_progname ();
   else
     fprintf (stderr, "%s: ", program_name);
 }
 
+static void session_begin (struct xfer_sink *sink);
+static void session_bytes (struct xfer_sink *sink, off_t n);
+static void session_add (struct xfer_sink *sink,
+                         struct xfer_report const *r, bool ok);
+
+/* The session whose sink is in OPTS, or NULL.  */
+static struct xfer_session *
+session_of (struct xfer_opts const *opts)
+{
+  return (struct xfer_session *) opts->sink;
+}
+
 static struct xfer_session *
 session (struct xfer_opts *opts)
 {
-  if (!opts->session)
+  if (!opts->sink)
     {
       the_session = (struct xfer_session) {
+        .sink = { .begin = session_begin, .bytes = session_bytes,
+                  .end = session_add },
         .total = -1,
         .stdout_tty = isatty (STDOUT_FILENO)
       };
-      opts->session = &the_session;
+      opts->sink = &the_session.sink;
     }
-  return opts->session;
+  return session_of (opts);
 }
 
 static void
@@ -127,7 +145,7 @@ xfer_session_stats (struct xfer_opts *opts, enum xfer_stats_format format)
 void
 xfer_session_plan (struct xfer_opts const *opts, char *const *files, int n)
 {
-  struct xfer_session *s = opts->session;
+  struct xfer_session *s = session_of (opts);
   if (! (s && s->show))
     return;
   intmax_t total = 0;
@@ -141,9 +159,12 @@ xfer_session_plan (struct xfer_opts const *opts, char *const *files, int n)
   s->total = total;
 }
 
-void
-xfer_session_begin (struct xfer_session *s)
+/* The sink's begin: a file's transfer starts (the first one starts
+   the clock).  */
+static void
+session_begin (struct xfer_sink *sink)
 {
+  struct xfer_session *s = (struct xfer_session *) sink;
   if (!s->start)
     {
       s->start = gethrxtime ();
@@ -189,14 +210,16 @@ static void
 print_info (struct xfer_session *s)
 {
   info_requested = 0;
-  xfer_session_clear (s);
+  session_clear (s);
   xfer_print_transfer (stderr, s->bytes, s->start, gethrxtime (), false);
   fputc ('\n', stderr);
   fflush (stderr);
 }
 
-void
-xfer_session_tick (struct xfer_session *s)
+/* Redraw the progress line if a second passed, and print the line
+   SIGUSR1 asked for.  */
+static void
+tick (struct xfer_session *s)
 {
   if (info_requested)
     print_info (s);
@@ -209,20 +232,24 @@ xfer_session_tick (struct xfer_session *s)
   s->next_draw = now + XTIME_PRECISION;
 }
 
-void
-xfer_session_bytes (struct xfer_session *s, off_t n)
+/* The sink's bytes: count N bytes.  */
+static void
+session_bytes (struct xfer_sink *sink, off_t n)
 {
+  struct xfer_session *s = (struct xfer_session *) sink;
   s->bytes += n;
-  xfer_session_tick (s);
+  tick (s);
 }
 
-void
-xfer_session_add (struct xfer_session *s, struct xfer_report const *r,
-                  bool ok)
+/* The sink's end: add a finished file's report R; OK says whether the
+   copy succeeded (only those count as files).  */
+static void
+session_add (struct xfer_sink *sink, struct xfer_report const *r, bool ok)
 {
+  struct xfer_session *s = (struct xfer_session *) sink;
   /* -v and --debug lines on the same terminal would overwrite it.  */
   if (s->stdout_tty)
-    xfer_session_clear (s);
+    session_clear (s);
   if (!ok)
     return;
   s->files++;
@@ -284,11 +311,11 @@ print_stats (struct xfer_session const *s, xtime_t now)
 void
 xfer_session_end (struct xfer_opts *opts)
 {
-  struct xfer_session *s = opts->session;
+  struct xfer_session *s = session_of (opts);
   if (!s)
     return;
-  xfer_session_clear (s);
+  session_clear (s);
   if (s->stats != XFER_STATS_NONE)
     print_stats (s, s->start ? gethrxtime () : 0);
-  opts->session = NULL;
+  opts->sink = NULL;
 }

@@ -6,47 +6,16 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
+/* A method, in layer 2 of the engine (see "Engine layers" in the
+   manual): it reads the source through its I/O end and writes through
+   the output stage (xfer-sparse.c).  It calls no other method and not
+   the chooser.  */
+
 #include <config.h>
 
 #include "system.h"
 #include "xfer.h"
 #include "xfer-impl.h"
-
-ssize_t
-xfer_read (int fd, void *buf, idx_t size)
-{
-  for (;;)
-    {
-      ssize_t n = read (fd, buf, size);
-      if (! (n < 0 && errno == EINTR))
-        return n;
-    }
-}
-
-idx_t
-xfer_write (int fd, void const *buf, idx_t size)
-{
-  char const *p = buf;
-  idx_t done = 0;
-  while (done < size)
-    {
-      ssize_t n = write (fd, p + done, size - done);
-      if (n < 0)
-        {
-          if (errno == EINTR)
-            continue;
-          break;
-        }
-      if (n == 0)
-        {
-          /* A regular file or device that accepts nothing is full.  */
-          errno = ENOSPC;
-          break;
-        }
-      done += n;
-    }
-  return done;
-}
 
 bool
 xfer_readloop (struct xfer_ctx *c, off_t len)
@@ -60,10 +29,10 @@ xfer_readloop (struct xfer_ctx *c, off_t len)
   while (len != 0)
     {
       idx_t want = 0 <= len && len < c->bufsize ? len : c->bufsize;
-      ssize_t n = xfer_read_in (c, want);
+      ssize_t n = xfer_end_read (&c->in, c->buf, want);
       if (n < 0)
         {
-          error (0, errno, _("error reading %s"), quoteaf (c->src->name));
+          error (0, errno, _("error reading %s"), quoteaf (c->in.name));
           return false;
         }
       /* Before LEN bytes only if the file shrank; stop as read says.  */
@@ -71,8 +40,8 @@ xfer_readloop (struct xfer_ctx *c, off_t len)
         break;
       if (!xfer_output (c, c->buf, n, NULL))
         return false;
-      if (c->uncached)
-        xfer_uncached_drop (c, false);
+      xfer_end_drop (&c->out, false);
+      xfer_end_drop (&c->in, false);
       if (0 <= len)
         len -= n;
     }

@@ -1,4 +1,4 @@
-/* xfer-sparse.c -- the destination side: data, holes, accounting.
+/* xfer-sparse.c -- the methods' output stage: data, holes, accounting.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -6,35 +6,58 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
+/* The lowest part of layer 2, the methods (see "Engine layers" in the
+   manual): sparse output, the buffers and the one accounting call
+   every method shares.  It calls the I/O ends (xfer-io.c,
+   xfer-window.c), the utility layer and, through a function pointer,
+   the sink the chooser was handed; never a method or the chooser.  */
+
 #include <config.h>
 
 #include "system.h"
 #include "xfer.h"
 #include "xfer-impl.h"
+#include "xfer-io.h"
 
 /* Zeros written where the destination cannot have holes.  */
 static char const zeros[64 * 1024];
 
-bool
-xfer_is_zero (char const *p, idx_t n)
+char *
+xfer_new_buffer (struct xfer_ctx const *c)
 {
-  /* Check a short head byte by byte, then compare the block with
-     itself shifted by that much: equal means every byte is the same,
-     i.e. zero.  memcmp is vectorised; a loop here would not be.  */
-  enum { HEAD = 16 };
-  idx_t head = MIN (n, HEAD);
-  for (idx_t i = 0; i < head; i++)
-    if (p[i])
-      return false;
-  return n <= HEAD || memcmp (p, p + HEAD, n - HEAD) == 0;
+  char *buf = xfer_buffer_alloc (MAX (getpagesize (), c->align), c->bufsize,
+                                 xfer_direct_ends (c) != 0);
+  if (!buf)
+    xalloc_die ();
+  return buf;
 }
 
 void
 xfer_account (struct xfer_ctx *c, off_t n)
 {
   c->report->bytes += n;
-  if (c->opts->session)
-    xfer_session_bytes (c->opts->session, n);
+  if (c->sink)
+    c->sink->bytes (c->sink, n);
+}
+
+/* Write the N bytes at DATA, in window W if not NULL, to the
+   destination.  Return true, or false after a diagnostic.  */
+static bool
+write_out (struct xfer_ctx *c, char const *data, idx_t n,
+           struct xfer_window *w)
+{
+  idx_t done = (w ? xfer_window_put (w, &c->out, data, n)
+                : xfer_end_write (&c->out, data, n));
+  int err = errno;
+  c->out_end = MAX (c->out_end, c->out.pos);
+  xfer_account (c, done);
+  if (done == n)
+    return true;
+  if (w && err == EFAULT)
+    xfer_window_read_error (w);
+  else
+    error (0, err, _("error writing %s"), quoteaf (c->out.name));
+  return false;
 }
 
 /* Whether the N bytes at DATA are zero; -1 after a diagnostic.  */
@@ -50,7 +73,7 @@ xfer_output (struct xfer_ctx *c, char const *data, idx_t n,
 {
   c->moved = true;
   if (!c->make_holes)
-    return xfer_write_out (c, data, n, w);
+    return write_out (c, data, n, w);
 
   /* Look at the destination's hole units: a zero unit becomes part of
      a hole, anything else is written.  Runs of either kind are written
@@ -63,7 +86,7 @@ xfer_output (struct xfer_ctx *c, char const *data, idx_t n,
   idx_t k = 0;
   while (k < n)
     {
-      idx_t blk = MIN (n - k, unit - (c->out_pos + k - data_start) % unit);
+      idx_t blk = MIN (n - k, unit - (c->out.pos + k - data_start) % unit);
       int zero = is_zero (data + k, blk, w);
       if (zero < 0)
         return false;
@@ -73,7 +96,7 @@ xfer_output (struct xfer_ctx *c, char const *data, idx_t n,
           continue;
         }
       if (data_start < k
-          && !xfer_write_out (c, data + data_start, k - data_start, w))
+          && !write_out (c, data + data_start, k - data_start, w))
         return false;
       idx_t z = k + blk;
       while (unit <= n - z && 0 < (zero = is_zero (data + z, unit, w)))
@@ -82,7 +105,7 @@ xfer_output (struct xfer_ctx *c, char const *data, idx_t n,
         return false;
       k = data_start = z;
     }
-  return data_start == n || xfer_write_out (c, data + data_start,
+  return data_start == n || write_out (c, data + data_start,
                                             n - data_start, w);
 }
 
@@ -92,14 +115,14 @@ xfer_output_hole (struct xfer_ctx *c, off_t n)
   if (n <= 0)
     return true;
 
-  if (S_ISREG (c->dst->st->st_mode))
+  if (S_ISREG (c->out.st->st_mode))
     {
-      if (lseek (c->dst->fd, n, SEEK_CUR) < 0)
+      if (lseek (c->out.fd, n, SEEK_CUR) < 0)
         {
-          error (0, errno, _("cannot lseek %s"), quoteaf (c->dst->name));
+          error (0, errno, _("cannot lseek %s"), quoteaf (c->out.name));
           return false;
         }
-      c->out_pos += n;
+      c->out.pos += n;
       c->report->holes = true;
       xfer_account (c, n);
       return true;
@@ -109,7 +132,7 @@ xfer_output_hole (struct xfer_ctx *c, off_t n)
   while (0 < n)
     {
       idx_t chunk = MIN (n, (off_t) sizeof zeros);
-      if (!xfer_write_out (c, zeros, chunk, NULL))
+      if (!write_out (c, zeros, chunk, NULL))
         return false;
       n -= chunk;
     }
@@ -119,13 +142,13 @@ xfer_output_hole (struct xfer_ctx *c, off_t n)
 bool
 xfer_output_finish (struct xfer_ctx *c)
 {
-  if (c->out_pos <= c->out_end || !S_ISREG (c->dst->st->st_mode))
+  if (c->out.pos <= c->out_end || !S_ISREG (c->out.st->st_mode))
     return true;
-  if (ftruncate (c->dst->fd, c->out_pos) != 0)
+  if (ftruncate (c->out.fd, c->out.pos) != 0)
     {
-      error (0, errno, _("failed to extend %s"), quoteaf (c->dst->name));
+      error (0, errno, _("failed to extend %s"), quoteaf (c->out.name));
       return false;
     }
-  c->out_end = c->out_pos;
+  c->out_end = c->out.pos;
   return true;
 }

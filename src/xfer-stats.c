@@ -6,6 +6,10 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
+/* The utility layer of the engine, below layer 1 (see "Engine layers"
+   in the manual): formatting only, for dd, cp --debug and the progress
+   sink.  It calls nothing of the engine's.  */
+
 #include <config.h>
 
 #include "system.h"
@@ -78,6 +82,19 @@ xfer_print_transfer (FILE *stream, intmax_t bytes,
                     bytes, si, secs, rate);
   return fprintf (stream, _("%jd bytes (%s, %s) copied, %s, %s"),
                   bytes, si, iec, secs, rate);
+}
+
+char const *
+xfer_method_name (enum xfer_method method)
+{
+  switch (method)
+    {
+    case XFER_METHOD_AUTO: return "auto";
+    case XFER_METHOD_READ: return "read";
+    case XFER_METHOD_MMAP: return "mmap";
+    case XFER_METHOD_OFFLOAD: return "offload";
+    }
+  abort ();
 }
 
 static char const *

@@ -6,6 +6,15 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
+/* Layer 3 of the engine, the chooser (see "Engine layers" in the
+   manual): it sets up the copy's two I/O ends, tries a clone, walks the
+   source's extents, and picks and sequences the methods, falling back
+   from one to the next.  It may call every lower layer: the methods
+   (xfer-impl.h), the I/O ends (xfer-io.h) and the utilities.  What the
+   copy reports as it goes goes to the sink in the options, through
+   its function pointers: the chooser knows nothing of what is drawn or
+   counted there.  */
+
 #include <config.h>
 
 #include <stdckdint.h>
@@ -14,19 +23,7 @@
 #include "stat-size.h"
 #include "xfer.h"
 #include "xfer-impl.h"
-
-char const *
-xfer_method_name (enum xfer_method method)
-{
-  switch (method)
-    {
-    case XFER_METHOD_AUTO: return "auto";
-    case XFER_METHOD_READ: return "read";
-    case XFER_METHOD_MMAP: return "mmap";
-    case XFER_METHOD_OFFLOAD: return "offload";
-    }
-  abort ();
-}
+#include "xfer-io.h"
 
 /* Whether ST is a regular file with fewer blocks than its size needs,
    i.e. probably with holes.  */
@@ -61,7 +58,7 @@ choose_method (struct xfer_ctx const *c)
 
   /* Only a regular file with a size can be mapped; others (pipes,
      devices, /proc files that say they are empty) are read.  */
-  struct stat const *st = c->src->st;
+  struct stat const *st = c->in.st;
   if (m == XFER_METHOD_MMAP && ! (S_ISREG (st->st_mode) && 0 < st->st_size))
     m = XFER_METHOD_READ;
   return m;
@@ -95,9 +92,9 @@ choose_bufsize (struct xfer_ctx const *c)
     size = XFER_MMAP_WINDOW;
   else if (!size)
     {
-      struct stat const *st = c->src->st;
-      size = xfer_auto_buffer_size (st, c->dst->st);
-      if (c->direct || c->uncached)
+      struct stat const *st = c->in.st;
+      size = xfer_auto_buffer_size (st, c->out.st);
+      if (xfer_direct_ends (c) || c->in.uncached || c->out.uncached)
         {
           idx_t large = XFER_LARGE_BUFFER;
           if (S_ISREG (st->st_mode) && 0 <= st->st_size
@@ -109,14 +106,33 @@ choose_bufsize (struct xfer_ctx const *c)
   return round_up (size, c->align);
 }
 
-char *
-xfer_new_buffer (struct xfer_ctx const *c)
+/* Switch direct I/O on for the ends C->opts->direct asks for and whose
+   file system supports it (an end that cannot warns); then every
+   direct transfer keeps the largest alignment either end needs.  */
+static void
+start_direct (struct xfer_ctx *c)
 {
-  char *buf = xfer_buffer_alloc (MAX (getpagesize (), c->align), c->bufsize,
-                                 c->direct != 0);
-  if (!buf)
-    xalloc_die ();
-  return buf;
+  int want = c->opts->direct;
+  /* A mapping always goes through the page cache.  */
+  if (c->method == XFER_METHOD_MMAP)
+    want &= ~XFER_DIRECT_IN;
+
+  if ((want & XFER_DIRECT_IN) && xfer_end_direct_on (&c->in))
+    c->align = MAX (c->align, c->in.align);
+  if ((want & XFER_DIRECT_OUT) && xfer_end_direct_on (&c->out))
+    c->align = MAX (c->align, c->out.align);
+  c->in.align = c->out.align = c->align;
+}
+
+/* Use --uncached on the ends it applies to, if the options ask for it
+   and it is not on already.  */
+static void
+start_uncached (struct xfer_ctx *c)
+{
+  if (!c->opts->uncached || c->in.uncached || c->out.uncached)
+    return;
+  xfer_end_uncached_on (&c->in);
+  xfer_end_uncached_on (&c->out);
 }
 
 /* Start moving data with method M: direct I/O, buffer size.  */
@@ -126,30 +142,46 @@ start_method (struct xfer_ctx *c, enum xfer_method m)
   c->method = m;
   if (m == XFER_METHOD_OFFLOAD)
     return;
-  xfer_direct_start (c);
-  xfer_uncached_start (c);
+  start_direct (c);
+  start_uncached (c);
   c->bufsize = choose_bufsize (c);
-  c->hole_unit = ST_BLKSIZE (*c->dst->st);
+  c->hole_unit = ST_BLKSIZE (*c->out.st);
   if (c->hole_unit % c->align != 0)
     c->hole_unit = c->align;
 }
 
 /* Move LEN bytes (all, if LEN < 0) with C's method, falling back from
-   offload to read if the kernel cannot offload these files.  */
+   offload or mmap to the read/write loop where they cannot work, and
+   from the direct I/O queue to it for what the queue leaves.  */
 static bool
 move (struct xfer_ctx *c, off_t len)
 {
+  enum xfer_step r;
   if (c->method == XFER_METHOD_OFFLOAD)
     {
-      int r = xfer_offload_range (c, len);
-      if (r != 0)
-        return 0 < r;
+      r = xfer_offload_range (c, len);
+      if (r != XFER_STEP_UNSUITED)
+        return r == XFER_STEP_DONE;
       start_method (c, XFER_METHOD_READ);
     }
   if (c->method == XFER_METHOD_MMAP)
-    return xfer_mmap_range (c, len);
-  if (c->direct && !c->make_holes)
-    return xfer_overlap_range (c, len);
+    {
+      r = xfer_mmap_range (c, len);
+      if (r != XFER_STEP_UNSUITED)
+        return r == XFER_STEP_DONE;
+    }
+  else if (xfer_direct_ends (c) && !c->make_holes)
+    {
+      /* A refusal of direct I/O switched it off on an end: queue again
+         if the other still uses it.  */
+      do
+        r = xfer_overlap_range (c, &len);
+      while (r == XFER_STEP_AGAIN);
+      if (r == XFER_STEP_FAILED)
+        return false;
+      if (r == XFER_STEP_DONE && len == 0)
+        return true;
+    }
   return xfer_readloop (c, len);
 }
 
@@ -161,9 +193,9 @@ static int
 copy_extents (struct xfer_ctx *c)
 {
 #if HAVE_SEEK_HOLE
-  int fd = c->src->fd;
-  off_t end = c->src->st->st_size;
-  off_t pos = c->in_pos;
+  int fd = c->in.fd;
+  off_t end = c->in.st->st_size;
+  off_t pos = c->in.pos;
 
   while (pos < end)
     {
@@ -172,7 +204,7 @@ copy_extents (struct xfer_ctx *c)
         {
           if (errno == ENXIO)
             data = end;
-          else if (pos == c->in_pos && (errno == EINVAL || errno == ENOTSUP))
+          else if (pos == c->in.pos && (errno == EINVAL || errno == ENOTSUP))
             {
               /* Put the offset back for the plain copy.  */
               return lseek (fd, pos, SEEK_SET) < 0 ? -1 : 0;
@@ -190,21 +222,21 @@ copy_extents (struct xfer_ctx *c)
       off_t hole = lseek (fd, data, SEEK_HOLE);
       if (hole < 0 || lseek (fd, data, SEEK_SET) < 0)
         goto fail;
-      c->in_pos = data;
+      c->in.pos = data;
       if (!move (c, MIN (hole, end) - data))
         return -1;
-      pos = c->in_pos;
+      pos = c->in.pos;
       if (pos < MIN (hole, end))
         break;			/* the file shrank */
     }
 
-  c->in_pos = pos;
+  c->in.pos = pos;
   if (lseek (fd, pos, SEEK_SET) < 0)
     goto fail;
   return 1;
 
  fail:
-  error (0, errno, _("cannot lseek %s"), quoteaf (c->src->name));
+  error (0, errno, _("cannot lseek %s"), quoteaf (c->in.name));
   return -1;
 #else
   return 0;
@@ -226,21 +258,21 @@ try_clone (struct xfer_ctx *c)
     }
 
   /* A clone is of whole files.  */
-  bool whole = (S_ISREG (c->src->st->st_mode)
-                && S_ISREG (c->dst->st->st_mode)
-                && c->in_pos == 0 && c->out_pos == 0);
+  bool whole = (S_ISREG (c->in.st->st_mode)
+                && S_ISREG (c->out.st->st_mode)
+                && c->in.pos == 0 && c->out.pos == 0);
   if (whole && xfer_clone (c))
     {
       r->reflink = XFER_ATTEMPT_YES;
       r->reflinked = true;
       r->method = XFER_METHOD_OFFLOAD;
-      xfer_account (c, c->src->st->st_size);
+      xfer_account (c, c->in.st->st_size);
       return 1;
     }
   if (want == XFER_REFLINK_ALWAYS)
     {
       error (0, whole ? errno : EINVAL, _("failed to clone %s from %s"),
-             quoteaf_n (0, c->dst->name), quoteaf_n (1, c->src->name));
+             quoteaf_n (0, c->out.name), quoteaf_n (1, c->in.name));
       return -1;
     }
   r->reflink = whole ? XFER_ATTEMPT_UNSUPPORTED : XFER_ATTEMPT_AVOIDED;
@@ -261,12 +293,12 @@ copy_data (struct xfer_ctx *c)
   start_method (c, m);
 
   enum xfer_sparse sparse = c->opts->sparse;
-  struct stat const *st = c->src->st;
+  struct stat const *st = c->in.st;
   bool sparse_src = looks_sparse (st);
-  bool holes_ok = S_ISREG (c->dst->st->st_mode);
+  bool holes_ok = S_ISREG (c->out.st->st_mode);
 
   int walked = 0;
-  if (sparse != XFER_SPARSE_NEVER && sparse_src && 0 <= c->in_pos)
+  if (sparse != XFER_SPARSE_NEVER && sparse_src && 0 <= c->in.pos)
     {
       /* With --sparse=always, zeros inside the extents become holes
          too.  */
@@ -299,29 +331,54 @@ copy_data (struct xfer_ctx *c)
   return xfer_output_finish (c);
 }
 
+/* The --uncached line of C's report: the weakest way either end
+   used.  */
+static enum xfer_uncached
+uncached_report (struct xfer_ctx const *c)
+{
+  if (! (c->in.uncached || c->out.uncached))
+    return XFER_UNCACHED_NO;
+  bool dropped = ((c->in.uncached && !c->in.dontcache)
+                  || (c->out.uncached && !c->out.dontcache));
+  return dropped ? XFER_UNCACHED_DROP : XFER_UNCACHED_DONTCACHE;
+}
+
 bool
 xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
            struct xfer_opts const *opts, struct xfer_report *report)
 {
+  /* A command warns once that RWF_DONTCACHE is refused, however many
+     files it copies.  */
+  static bool dontcache_warned;
+
   *report = (struct xfer_report) { .method = XFER_METHOD_READ };
-  struct xfer_ctx c = { .src = src, .dst = dst, .opts = opts,
+  struct xfer_ctx c = { .opts = opts, .sink = opts->sink,
                         .report = report, .align = 1 };
 
   /* Unseekable files (pipes) have offset -1: no holes, no clone.  */
-  c.in_pos = lseek (src->fd, 0, SEEK_CUR);
-  c.out_pos = lseek (dst->fd, 0, SEEK_CUR);
-  c.out_end = c.out_pos;
+  xfer_end_init (&c.in, src, XFER_DIRECT_IN, lseek (src->fd, 0, SEEK_CUR),
+                 &dontcache_warned);
+  xfer_end_init (&c.out, dst, XFER_DIRECT_OUT, lseek (dst->fd, 0, SEEK_CUR),
+                 &dontcache_warned);
+  c.out_end = c.out.pos;
 
-  if (opts->session)
-    xfer_session_begin (opts->session);
+  if (c.sink)
+    c.sink->begin (c.sink);
   bool ok = copy_data (&c);
-  if (ok && c.uncached)
-    xfer_uncached_drop (&c, true);
+  if (ok)
+    {
+      xfer_end_drop (&c.out, true);
+      xfer_end_drop (&c.in, true);
+    }
 
-  xfer_direct_stop (&c, c.direct);
+  xfer_end_direct_off (&c.in);
+  xfer_end_direct_off (&c.out);
   if (c.buf)
     xfer_buffer_free (c.buf);
-  if (opts->session)
-    xfer_session_add (opts->session, report, ok);
+  report->direct = ((c.in.direct_used ? XFER_DIRECT_IN : 0)
+                    | (c.out.direct_used ? XFER_DIRECT_OUT : 0));
+  report->uncached = uncached_report (&c);
+  if (c.sink)
+    c.sink->end (c.sink, report, ok);
   return ok;
 }

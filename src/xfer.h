@@ -56,13 +56,14 @@ enum xfer_reflink
   XFER_REFLINK_ALWAYS
 };
 
-struct xfer_session;
+struct xfer_sink;
 
 /* What the caller asks for.  Zero-initialised means: automatic method,
    automatic buffer size, no direct I/O, no sparse output, no reflink,
    no progress line and no statistics.  GNU cp's defaults are
-   XFER_SPARSE_AUTO and XFER_REFLINK_AUTO.  xfer_cli_option creates the
-   session for --progress and --stats; xfer_session_end ends it.  */
+   XFER_SPARSE_AUTO and XFER_REFLINK_AUTO.  xfer_cli_option makes the
+   session's sink for --progress and --stats; xfer_session_end ends
+   it.  */
 struct xfer_opts
 {
   enum xfer_method method;
@@ -71,7 +72,7 @@ struct xfer_opts
   bool uncached;		/* buffered, leaving the page cache as it was */
   enum xfer_sparse sparse;
   enum xfer_reflink reflink;
-  struct xfer_session *session;	/* whole-command totals, or NULL */
+  struct xfer_sink *sink;	/* whole-command totals, or NULL */
 };
 
 /* One end of a transfer: an open descriptor, its name for diagnostics,
@@ -132,6 +133,22 @@ struct xfer_report
   enum xfer_uncached uncached;	/* the weakest way used on either end */
 };
 
+/* Where xfer_copy reports as it goes, for whole-command progress and
+   statistics (a session, xfer-progress.c, is one).  The engine calls
+   these and knows nothing else of what is behind them.  */
+struct xfer_sink
+{
+  /* A file's copy starts.  */
+  void (*begin) (struct xfer_sink *sink);
+
+  /* N more bytes of output were produced, holes included.  */
+  void (*bytes) (struct xfer_sink *sink, off_t n);
+
+  /* A file's copy ended as REPORT says; OK says whether it succeeded.  */
+  void (*end) (struct xfer_sink *sink, struct xfer_report const *report,
+               bool ok);
+};
+
 /* Copy SRC from its current offset to end of file into DST at its
    current offset.  On success return true; otherwise print a diagnostic
    naming the file at fault and return false.  Fill *REPORT either way.
@@ -146,6 +163,8 @@ bool xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
    "copy offload: yes, reflink: unsupported, sparse detection: no, ..."
    followed by cpdd's own fields and a newline.  */
 void xfer_print_debug (FILE *stream, struct xfer_report const *report);
+
+/* Plain I/O (xfer-io.c).  */
 
 /* Read up to SIZE bytes into BUF, retrying after EINTR.  Return the
    count, 0 at end of file, or -1 with errno set.  */
@@ -198,7 +217,7 @@ int xfer_print_transfer (FILE *stream, intmax_t bytes,
 /* The name of METHOD, as --io-method spells it.  */
 char const *xfer_method_name (enum xfer_method method);
 
-/* Windowed mmap input (xfer-mmap.c), for cp's mmap method and dd's
+/* Windowed mmap input (xfer-window.c), for cp's mmap method and dd's
    iflag=mmap.  The reader maps the file in windows and survives the
    file shrinking under it: every access to the mapping it makes, or
    makes for the caller, turns the SIGBUS such an access raises into

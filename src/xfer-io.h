@@ -1,0 +1,112 @@
+/* xfer-io.h -- the transfer engine's I/O ends (layer 1).
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+/* The lowest layer of the engine: the code that touches descriptors.
+   An end is one side of a transfer with all the state its I/O needs,
+   so whoever owns an end (one copy, or one worker of a parallel copy)
+   can read or write through it without any other part of the engine.
+   Nothing here calls the methods (xfer-impl.h) or the chooser.  */
+
+#ifndef CPDD_XFER_IO_H
+#define CPDD_XFER_IO_H
+
+#include "xfer.h"
+
+/* One end of a transfer.  WHICH says whether it is the input
+   (XFER_DIRECT_IN) or the output (XFER_DIRECT_OUT).  */
+struct xfer_end
+{
+  int fd;
+  char const *name;		/* for diagnostics */
+  struct stat const *st;	/* as the caller last saw it */
+  int which;
+  off_t pos;			/* the file offset; -1 if unseekable */
+
+  /* Direct I/O: whether it is on, the alignment every transfer then
+     keeps, whether no direct transfer has happened yet (a file system
+     may accept O_DIRECT and then refuse the I/O), and whether one
+     has.  */
+  bool direct;
+  idx_t align;
+  bool direct_unproven;
+  bool direct_used;
+
+  /* --uncached: whether it applies, whether RWF_DONTCACHE is used and
+     not yet proven by a first transfer.  Without the flag the end
+     drops the data from the cache behind the copy: from where the
+     copy started (BASE), what is dropped already (DROPPED) and, for
+     an output, what it has started to write back (FLUSHED).  */
+  bool uncached;
+  bool dontcache;
+  bool dontcache_unproven;
+  off_t base, dropped, flushed;
+
+  /* Whether the warning that RWF_DONTCACHE is refused was printed;
+     shared by the ends of a command, which warns once.  */
+  bool *dontcache_warned;
+};
+
+/* Set up E for FILE at offset POS as end WHICH, with no direct or
+   uncached I/O; DONTCACHE_WARNED as for struct xfer_end.  */
+void xfer_end_init (struct xfer_end *e, struct xfer_file const *file,
+                    int which, off_t pos, bool *dontcache_warned);
+
+/* Switch direct I/O on for E if its file system supports it, and set
+   E->align to the alignment it needs; otherwise warn and return
+   false.  */
+bool xfer_end_direct_on (struct xfer_end *e);
+
+/* Switch direct I/O off on E, if it is on.  */
+void xfer_end_direct_off (struct xfer_end *e);
+
+/* The I/O on E failed with errno ERR.  If that is a file system
+   refusing E's first direct transfer, warn, switch direct I/O off
+   and return true: the caller retries.  */
+bool xfer_end_refused (struct xfer_end *e, int err);
+
+/* Note that E made a transfer, direct if direct I/O is on.  */
+void xfer_end_proven (struct xfer_end *e);
+
+/* Use --uncached on E where it applies (a regular file or block
+   device not using direct I/O), with RWF_DONTCACHE if the system may
+   have it; start dropping from E's offset.  */
+void xfer_end_uncached_on (struct xfer_end *e);
+
+/* Read at most SIZE bytes into BUF from E, switching direct I/O off
+   first where the offset, size or buffer is not aligned for it.
+   Return the count, 0 at end of file, -1 with errno set.  */
+ssize_t xfer_end_read (struct xfer_end *e, void *buf, idx_t size);
+
+/* Write the N bytes at DATA to E, the unaligned part of them with
+   direct I/O off.  Return the count written; less than N means
+   failure, with errno set.  */
+idx_t xfer_end_write (struct xfer_end *e, char const *data, idx_t n);
+
+/* Drop from the cache what the copy left behind it on E, if E is
+   uncached without RWF_DONTCACHE; at the end (FINISH), all of it.  */
+void xfer_end_drop (struct xfer_end *e, bool finish);
+
+/* Whether the N bytes at P are all zero.  */
+bool xfer_is_zero (char const *p, idx_t n);
+
+/* The mmap reader's own I/O (xfer-window.c).  */
+
+/* Write the N bytes at DATA in W's current window to E.  Return the
+   count written; less than N means failure, with errno set, EFAULT
+   meaning the window could not be read (the input shrank).  */
+idx_t xfer_window_put (struct xfer_window *w, struct xfer_end *e,
+                       char const *data, idx_t n);
+
+/* Print the "error reading" diagnostic for W's file.  */
+void xfer_window_read_error (struct xfer_window const *w);
+
+/* Like xfer_window_open, but stop after LEN bytes if 0 <= LEN.  */
+struct xfer_window *xfer_window_open_range (int fd, char const *name,
+                                            idx_t window, off_t len);
+
+#endif /* CPDD_XFER_IO_H */
