@@ -1,0 +1,124 @@
+#!/bin/sh
+# The transfer engine's files call only into their own layer or the
+# layers below (see "Engine layers" in the manual): the symbols each
+# object of src/libcpdd.a leaves undefined may be defined only by an
+# object of the same or a lower layer, the methods do not call one
+# another, and the calls between files form no cycle.
+
+. "${srcdir=.}/tests/init.sh"
+
+NM=${NM-nm}
+command -v "$NM" > /dev/null || skip_ "no $NM"
+
+lib=$abs_top_builddir/src/libcpdd.a
+test -f "$lib" || framework_failure_
+
+# Each object of the library (named as automake names it: FILE.o, or
+# libcpdd_a-FILE.o with per-target flags), lowest layer first.  A layer
+# marked "alone" is one whose files may not call one another.
+cat > layers <<'EOF' || framework_failure_
+# layer         file
+util            system
+util            xfer-size
+util            xfer-stats
+io              xfer-io
+io              xfer-window
+output          xfer-sparse
+method alone    xfer-mmap
+method alone    xfer-offload
+method alone    xfer-overlap
+method alone    xfer-readloop
+chooser         xfer
+front           xfer-progress
+front           xfer-cli
+EOF
+
+"$NM" "$lib" > symbols 2> nm.err || framework_failure_
+
+# Print one line per violation; nothing if the layering holds.
+awk '
+  FNR == NR {
+    if ($1 ~ /^#/ || NF == 0)
+      next
+    if (!($1 in rank))
+      rank[$1] = ++layers
+    file = $NF
+    layer[file] = $1
+    alone[file] = ($2 == "alone")
+    next
+  }
+  # nm prints "MEMBER:" before the symbols of each archive member.
+  /^[^ \t]+:$/ {
+    obj = $1
+    sub (/:$/, "", obj)
+    sub (/^libcpdd_a-/, "", obj)
+    sub (/\.o(bj)?$/, "", obj)
+    objs[obj] = 1
+    next
+  }
+  NF >= 2 {
+    type = $(NF - 1); sym = $NF
+    if (type == "U")
+      uses[obj, ++nuses[obj]] = sym
+    else if (type ~ /^[A-TV-Z]$/)
+      {
+        definer[sym] = obj
+        defined[obj]++
+      }
+  }
+  END {
+    for (obj in objs)
+      {
+        if (!(obj in layer))
+          print obj ": not in the table of layers"
+        else if (!defined[obj])
+          print obj ": no symbols defined (is nm able to read it?)"
+      }
+    for (f in layer)
+      if (!(f in objs))
+        print f ": in the table but not in the library"
+
+    for (obj in objs)
+      for (i = 1; i <= nuses[obj]; i++)
+        {
+          sym = uses[obj, i]
+          if (!(sym in definer) || definer[sym] == obj)
+            continue
+          to = definer[sym]
+          if (!(obj in layer) || !(to in layer))
+            continue
+          if (rank[layer[to]] > rank[layer[obj]])
+            print obj " (" layer[obj] ") calls " sym " of " to \
+                  " (" layer[to] "), a higher layer"
+          else if (layer[to] == layer[obj] && alone[obj])
+            print obj " (" layer[obj] ") calls " sym " of " to \
+                  ", another file of its layer"
+          if (!((obj, to) in edge))
+            {
+              edge[obj, to] = 1
+              out[obj] = out[obj] " " to
+            }
+        }
+
+    # A cycle is an edge back to a file still on the depth-first path.
+    for (obj in objs)
+      if (!state[obj])
+        visit(obj)
+  }
+  function visit(f,    n, next_f, i) {
+    state[f] = 1
+    n = split (out[f], next_f, " ")
+    for (i = 1; i <= n; i++)
+      {
+        if (state[next_f[i]] == 1)
+          print "cycle through " f " and " next_f[i]
+        else if (!state[next_f[i]])
+          visit(next_f[i])
+      }
+    state[f] = 2
+  }
+' layers symbols > violations || framework_failure_
+
+compare /dev/null violations || fail=1
+
+Exit $fail
