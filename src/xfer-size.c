@@ -6,6 +6,10 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
+/* The utility layer of the engine, below layer 1 (see "Engine layers"
+   in the manual): used by every layer and by cp and dd, it calls
+   nothing of the engine's.  */
+
 #include <config.h>
 
 #include <sys/mman.h>

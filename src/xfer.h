@@ -10,7 +10,10 @@
    which method (read/write loop, mmap windows, in-kernel offload), how
    big the buffer is, and whether direct I/O is used.  Callers (cp's
    per-file policy, dd's block loop) open, position and close the
-   files; the engine moves the data and says what it did.  */
+   files; the engine moves the data and says what it did.  Inside, the
+   engine is in layers that only call downward: I/O ends (xfer-io.h),
+   methods and the chooser (xfer-impl.h); see "Engine layers" in the
+   manual.  */
 
 #ifndef CPDD_XFER_H
 #define CPDD_XFER_H
