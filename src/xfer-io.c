@@ -403,6 +403,29 @@ xfer_end_read (struct xfer_end *e, void *buf, idx_t size)
     }
 }
 
+ssize_t
+xfer_end_pread (struct xfer_end const *e, void *buf, idx_t size, off_t off)
+{
+  for (;;)
+    {
+      ssize_t n = pread (e->fd, buf, size, off);
+      if (! (n < 0 && errno == EINTR))
+        return n;
+    }
+}
+
+ssize_t
+xfer_end_pwrite (struct xfer_end const *e, void const *buf, idx_t size,
+                 off_t off)
+{
+  for (;;)
+    {
+      ssize_t n = pwrite (e->fd, buf, size, off);
+      if (! (n < 0 && errno == EINTR))
+        return n;
+    }
+}
+
 /* Write the N bytes at DATA to E as they are: the caller has switched
    direct I/O off if they are not aligned for it.  */
 static idx_t

@@ -87,6 +87,16 @@ ssize_t xfer_end_read (struct xfer_end *e, void *buf, idx_t size);
    failure, with errno set.  */
 idx_t xfer_end_write (struct xfer_end *e, char const *data, idx_t n);
 
+/* Read at most SIZE bytes into BUF, or write SIZE bytes of BUF, at
+   offset OFF of E, as they are (aligned by the caller if E uses
+   direct I/O), retrying after EINTR; E's offset does not change, so
+   threads may share E.  Return the count (0 at end of file), or -1
+   with errno set.  */
+ssize_t xfer_end_pread (struct xfer_end const *e, void *buf, idx_t size,
+                        off_t off);
+ssize_t xfer_end_pwrite (struct xfer_end const *e, void const *buf,
+                         idx_t size, off_t off);
+
 /* Drop from the cache what the copy left behind it on E, if E is
    uncached without RWF_DONTCACHE; at the end (FINISH), all of it.  */
 void xfer_end_drop (struct xfer_end *e, bool finish);

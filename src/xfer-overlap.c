@@ -22,9 +22,10 @@
    meanwhile.
 
    A method, in layer 2 of the engine (see "Engine layers" in the
-   manual): it calls the I/O ends (xfer-io.c) for their state, the
-   system for the queued transfers, and the output stage
-   (xfer-sparse.c); no other method, and not the chooser.  */
+   manual): it calls the I/O ends (xfer-io.c) for their state and the
+   reader thread's positional transfers, io_uring for its queue, and
+   the output stage (xfer-sparse.c); no other method, and not the
+   chooser.  */
 
 #include <config.h>
 
@@ -331,10 +332,9 @@ fill_block (struct overlap *o, struct block *b)
   b->len = b->done = 0;
   while (b->len < o->bufsize)
     {
-      ssize_t n = pread (o->in, b->buf + b->len, o->bufsize - b->len,
-                         o->in_base + b->off + b->len);
-      if (n < 0 && errno == EINTR)
-        continue;
+      ssize_t n = xfer_end_pread (&o->c->in, b->buf + b->len,
+                                  o->bufsize - b->len,
+                                  o->in_base + b->off + b->len);
       if (n < 0)
         return errno;
       if (n == 0)
@@ -395,10 +395,9 @@ flush_block (struct overlap *o, struct block *b)
 {
   while (b->done < b->len)
     {
-      ssize_t n = pwrite (o->out, b->buf + b->done, b->len - b->done,
-                          o->out_base + b->off + b->done);
-      if (n < 0 && errno == EINTR)
-        continue;
+      ssize_t n = xfer_end_pwrite (&o->c->out, b->buf + b->done,
+                                   b->len - b->done,
+                                   o->out_base + b->off + b->done);
       if (n <= 0)
         return n < 0 ? errno : ENOSPC;
       note_written (o, b, n);
@@ -596,8 +595,8 @@ xfer_overlap_range (struct xfer_ctx *c, off_t *len_ptr)
   if (0 < r)
     {
       off_t copied = c->in.pos - o.in_base;
-      /* The block where the input ended goes through the plain loop's
-         output code, which writes an unaligned tail correctly.  */
+      /* The block where the input ended goes through the output
+         stage, which writes an unaligned tail correctly.  */
       if (tail)
         {
           c->moved = true;
