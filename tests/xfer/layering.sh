@@ -33,7 +33,10 @@ front           xfer-progress
 front           xfer-cli
 EOF
 
-"$NM" "$lib" > symbols 2> nm.err || framework_failure_
+# POSIX output: a line "LIBRARY[MEMBER]:" (GNU, Solaris) or
+# "LIBRARY(MEMBER):" (BSD) or "MEMBER:" before the symbols of each
+# member, then "NAME TYPE [VALUE SIZE]" per symbol.
+"$NM" -P "$lib" > symbols 2> nm.err || framework_failure_
 
 # Print one line per violation; nothing if the layering holds.
 awk '
@@ -47,17 +50,18 @@ awk '
     alone[file] = ($2 == "alone")
     next
   }
-  # nm prints "MEMBER:" before the symbols of each archive member.
-  /^[^ \t]+:$/ {
+  NF == 1 && /:$/ {
     obj = $1
-    sub (/:$/, "", obj)
+    sub (/[])]?:$/, "", obj)
+    sub (/^.*[[(]/, "", obj)
+    sub (/^.*\//, "", obj)
     sub (/^libcpdd_a-/, "", obj)
     sub (/\.o(bj)?$/, "", obj)
     objs[obj] = 1
     next
   }
   NF >= 2 {
-    type = $(NF - 1); sym = $NF
+    sym = $1; type = $2
     if (type == "U")
       uses[obj, ++nuses[obj]] = sym
     else if (type ~ /^[A-TV-Z]$/)
