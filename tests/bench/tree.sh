@@ -68,7 +68,7 @@ echo 'mode,tree,files,entries,bytes,round,position,tool,wall_s,user_s,sys_s,max_
 
 # Check the CSV $1 of runs of a tree of $2 files: header, 13 fields,
 # numbers where numbers go, and every destination a new name under
-# the work directory's copies/.
+# the work directory's copies.N/.
 check_csv ()
 {
   sed 1q "$1" > header || fail=1
@@ -79,7 +79,7 @@ check_csv ()
       || $5 !~ /^[0-9]+$/ || $6 !~ /^[0-9]+$/ || $7 !~ /^[0-9]+$/ \
       || $9 !~ /^[0-9]+\.[0-9]+$/ || $10 !~ /^[0-9.]+$/ \
       || $11 !~ /^[0-9.]+$/ || ($12 != "" && $12 !~ /^[0-9]+$/) \
-      || $13 !~ /\/cpdd-bench\.[0-9]+\/copies\/[0-9]+\.[a-z0-9-]+$/ \
+      || $13 !~ /\/cpdd-bench\.[0-9]+\/copies\.[0-9]+\/[0-9]+\.[a-z0-9-]+$/ \
       || seen[$13]++ {
       print "bad line " NR ": " $0; bad = 1
     }
@@ -106,8 +106,10 @@ test "$(sed 1d one.csv | wc -l)" = 4 || fail=1
 grep '^hot,generated tree (seed 7),40,' one.csv > /dev/null || fail=1
 sed 1q out | grep '^cpdd-bench tree: generated tree (seed 7), 1 run(s), hot: source re-read before each run$' \
   > /dev/null || fail=1
-grep '^tree of 40 files, [0-9]* entries, [0-9]* bytes ([0-9.]*[KM]*); memory pre-touched: 0$' \
+grep '^tree of 40 files, [0-9]* entries, [0-9]* bytes ([0-9.]*[KM]*); memory pre-touched: 0; copies deleted after the last run$' \
   out > /dev/null || fail=1
+test "$(sed 1d one.csv | sed 's|.*/\(copies\.[0-9]*\)/.*|\1|' | sort -u \
+        | wc -l)" = 1 || fail=1
 grep '^ *files  *tool  *runs  *wall_s  *wall_min  *wall_max  *user_s  *sys_s  *rss_mib  *ratio_cp$' \
   out > /dev/null || fail=1
 grep '^ *40 cp  *1 .* 1\.00$' out > /dev/null || fail=1
@@ -149,6 +151,29 @@ second=$(grep ',1,2,[a-z-]*,' two.csv | cut -d, -f8)
 first=$(grep ',2,1,[a-z-]*,' two.csv | cut -d, -f8)
 test -n "$first" && test "$first" = "$second" || fail=1
 grep '^ *20 cpdd-cp  *2 ' out > /dev/null || fail=1
+
+# Without room for every copy (df says 100 MB are free), the copies of
+# each round are deleted at its end, and the next round's go into
+# another new directory.
+mkdir small-df || framework_failure_
+cat > small-df/df <<'EOF_' || framework_failure_
+#!/bin/sh
+echo 'Filesystem 1024-blocks Used Available Capacity Mounted on'
+echo 'fake 200000 100000 100000 50% /'
+EOF_
+chmod +x small-df/df || framework_failure_
+env PATH="$PWD/small-df:$PWD/bin:$PATH" "$bench" tree --pretouch 0 \
+  --files=40 --runs=2 --tools=cp,cpdd-cp -o small.csv . > out 2> err \
+  || fail=1
+check_csv small.csv 40
+grep '^cpdd-bench: note: no room for all 4 copies of the tree: they are deleted after each round' \
+  err > /dev/null || fail=1
+grep '; copies deleted after each round$' out > /dev/null || fail=1
+for r in 1 2; do
+  test "$(grep ",$r,[12],[a-z-]*," small.csv \
+          | sed 's|.*/\(copies\.[0-9]*\)/.*|\1|' | sort -u)" = copies.$r \
+    || fail=1
+done
 
 # A cp whose copy of the bigger tree misses a file is caught by the
 # check of the first run (the probe's tiny tree has no such file).
