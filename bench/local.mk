@@ -25,7 +25,8 @@ bench_tests = \
   tests/bench/cold.sh \
   tests/bench/cached.sh \
   tests/bench/sweep.sh \
-  tests/bench/portable-sh.sh
+  tests/bench/portable-sh.sh \
+  tests/bench/tree.sh
 TESTS += $(bench_tests)
 EXTRA_DIST += $(bench_tests)
 
