@@ -56,11 +56,13 @@ open_dir (int dirfd, char const *rel, bool follow, bool search_ok,
                | (follow ? 0 : O_NOFOLLOW));
   *search_only = false;
   int fd = openat (dirfd, rel, O_RDONLY | flags);
+#ifdef O_PATH
   if (fd < 0 && errno == EACCES && search_ok)
     {
       fd = openat (dirfd, rel, O_PATH | flags);
       *search_only = 0 <= fd;
     }
+#endif
   return fd;
 }
 
@@ -69,6 +71,7 @@ static void
 release_oldest (struct walker *w)
 {
   struct walk_dir *d = w->oldest;
+  /* Closing a directory only read from can't lose anything.  */
   close (d->fd);
   d->fd = -1;
   w->oldest = d->down;
