@@ -34,19 +34,21 @@ setup_tree ()
 
 digest_outside ()
 {
-  ls -ld --full-time out out/f out/p out/sub | sed 's/  */ /g'
+  find out | LC_ALL=C sort | xargs ls -ld --full-time | sed 's/  */ /g'
   cat out/f
 }
 
 # Run the case WHAT: cp ARGS with the directory DIR replaced by a link
 # to out just before the call CALL (see swapshim.c) on a file matching
-# PATH, with FLAGS.
+# PATH, with FLAGS; with at most $nofile descriptors if it is set.
+nofile=
 swap_run ()
 {
   what=$1 dir=$2 call=$3 path=$4 flags=$5; shift 5
-  env LD_PRELOAD="$swapshim" SWAP_DIR="$PWD/$dir" SWAP_TARGET="$PWD/out" \
-      SWAP_CALL="$call" SWAP_PATH="$path" SWAP_FLAGS="$flags" \
-      SWAP_LOG="$PWD/log" cp "$@" > ours.out 2> ours.err
+  ( test -z "$nofile" || ulimit -n $nofile
+    exec env LD_PRELOAD="$swapshim" SWAP_DIR="$PWD/$dir" \
+      SWAP_TARGET="$PWD/out" SWAP_CALL="$call" SWAP_PATH="$path" \
+      SWAP_FLAGS="$flags" SWAP_LOG="$PWD/log" cp "$@" > ours.out 2> ours.err )
   echo $? > ours.rc
   grep '^swapped' log > /dev/null \
     || { echo "$what: the swap never happened"; fail=1; }
@@ -123,6 +125,24 @@ for case in fchown,fchownat:-a futimens,utimensat:-a fchmod,fchmodat:-R; do
       || { echo "dst-before-$call-$path: wrong mode"; fail=1; }
   done
 done
+
+# Destination, deep down with only two descriptors to hold each side's
+# directories: the directory high up replaced while its descriptor was
+# given back is taken again through "..", and is still the one made,
+# so the rest of the copy goes there too.  Outside, the same tree
+# waits for anything that would go by name.
+setup_tree
+mkdir -p src/a/l2/l3/l4/l5 out/l2/l3/l4/l5 || framework_failure_
+echo deep > src/a/l2/l3/l4/l5/g || framework_failure_
+echo later > src/a/l2/zz || framework_failure_
+outside_before=$(digest_outside) || framework_failure_
+nofile=40
+swap_run dst-released dst/a openat '*/dst/a/l2/l3/l4/l5/g' creat -a src dst
+nofile=
+expect dst-released 0 ''
+test "$(cat dst/a.moved/l2/l3/l4/l5/g)" = deep \
+  && test "$(cat dst/a.moved/l2/zz)" = later \
+  || { echo "dst-released: the copy is not where it belongs"; fail=1; }
 
 # Destination, after the source's listing, an existing directory of the
 # destination replaced: cp finds a link where the directory goes, as
