@@ -43,6 +43,53 @@ xattr_reports (struct cp_options const *x)
   return x->quiet_xattr_failures ? XATTR_REPORT_NONE : XATTR_REPORT_SOME;
 }
 
+/* Whether FILE, reached by name, is to be looked at itself rather
+   than followed: a symbolic link, as is IS_LINK, or anything below an
+   operand, where a link can only have been swapped in meanwhile.  */
+static bool
+no_follow (struct attr_file file, bool is_link)
+{
+  return is_link || file.dirfd != AT_FDCWD;
+}
+
+static int
+at_flags (struct attr_file file, bool is_link)
+{
+  return no_follow (file, is_link) ? AT_SYMLINK_NOFOLLOW : 0;
+}
+
+/* Whether /proc gives each descriptor a name.  */
+static bool
+proc_fd_names (void)
+{
+  static int known;		/* 0 not yet, 1 yes, -1 no */
+  if (!known)
+    known = access ("/proc/self/fd", X_OK) == 0 ? 1 : -1;
+  return 0 < known;
+}
+
+/* A name for FILE for the library functions that work by name (ACLs,
+   libattr): the name /proc gives its descriptor, or its entry in its
+   directory's descriptor, which lead to what cp opened rather than
+   through the names above it; else, without /proc, its name.  Free
+   the result.  */
+static char *
+path_of (struct attr_file file)
+{
+  bool by_fd = 0 <= file.fd;
+  if (!by_fd && file.dirfd == AT_FDCWD)
+    return xstrdup (file.rel);
+  if (!proc_fd_names ())
+    return xstrdup (file.name);
+  char const *rel = by_fd ? "" : file.rel;
+  size_t size = (sizeof "/proc/self/fd//" + INT_STRLEN_BOUND (int)
+                 + strlen (rel));
+  char *path = xmalloc (size);
+  snprintf (path, size, "/proc/self/fd/%d%s%s", by_fd ? file.fd : file.dirfd,
+            by_fd ? "" : "/", rel);
+  return path;
+}
+
 /* Report, as REPORTS says, the failure with errno whose message is
    FORMAT and ARGS.  */
 static void
@@ -78,6 +125,8 @@ struct xattr_context
 {
   struct error_context ctx;	/* first, as libattr knows only it */
   enum xattr_reports reports;
+  char const *paths[2];		/* names libattr was given ... */
+  char const *names[2];		/* ... and those to show instead */
 };
 
 static void
@@ -96,6 +145,10 @@ libattr_error (struct error_context *ctx, char const *format, ...)
 static char const *
 libattr_quote (struct error_context *ctx, char const *name)
 {
+  struct xattr_context *c = (struct xattr_context *) ctx;
+  for (int i = 0; i < 2; i++)
+    if (c->paths[i] && STREQ (name, c->paths[i]))
+      return quoteaf (c->names[i]);
   return quoteaf (name);
 }
 
@@ -107,10 +160,18 @@ copy_xattrs (struct attr_file src, struct attr_file dst,
              enum xattr_reports reports)
 {
   struct xattr_context c = { { libattr_error, libattr_quote, NULL },
-                             reports };
-  int r = (0 <= src.fd && 0 <= dst.fd
-           ? attr_copy_fd (src.name, src.fd, dst.name, dst.fd, NULL, &c.ctx)
-           : attr_copy_file (src.name, dst.name, NULL, &c.ctx));
+                             reports, { NULL, NULL },
+                             { src.name, dst.name } };
+  if (0 <= src.fd && 0 <= dst.fd)
+    return attr_copy_fd (src.name, src.fd, dst.name, dst.fd,
+                         NULL, &c.ctx) == 0;
+  char *src_path = path_of (src);
+  char *dst_path = path_of (dst);
+  c.paths[0] = src_path;
+  c.paths[1] = dst_path;
+  int r = attr_copy_file (src_path, dst_path, NULL, &c.ctx);
+  free (src_path);
+  free (dst_path);
   return r == 0;
 }
 
@@ -150,18 +211,18 @@ xattr_is_copied (char const *name)
    without a descriptor is looked at itself, not followed if it is a
    symbolic link.  */
 static char *
-list_xattrs (struct attr_file file, ssize_t *size)
+list_xattrs (struct attr_file file, char const *path, ssize_t *size)
 {
   for (;;)
     {
       ssize_t n = (0 <= file.fd ? flistxattr (file.fd, NULL, 0)
-                   : llistxattr (file.name, NULL, 0));
+                   : llistxattr (path, NULL, 0));
       if (n < 0)
         return NULL;
       char *names = xmalloc (n + 1);
       *size = (n == 0 ? 0
                : 0 <= file.fd ? flistxattr (file.fd, names, n)
-               : llistxattr (file.name, names, n));
+               : llistxattr (path, names, n));
       if (0 <= *size)
         return names;
       int e = errno;
@@ -175,18 +236,19 @@ list_xattrs (struct attr_file file, ssize_t *size)
 /* The value of FILE's attribute NAME, with its size in *SIZE; NULL
    on failure, with errno set.  */
 static char *
-get_xattr (struct attr_file file, char const *name, ssize_t *size)
+get_xattr (struct attr_file file, char const *path, char const *name,
+           ssize_t *size)
 {
   for (;;)
     {
       ssize_t n = (0 <= file.fd ? fgetxattr (file.fd, name, NULL, 0)
-                   : lgetxattr (file.name, name, NULL, 0));
+                   : lgetxattr (path, name, NULL, 0));
       if (n < 0)
         return NULL;
       char *value = xmalloc (n + 1);
       *size = (n == 0 ? 0
                : 0 <= file.fd ? fgetxattr (file.fd, name, value, n)
-               : lgetxattr (file.name, name, value, n));
+               : lgetxattr (path, name, value, n));
       if (0 <= *size)
         return value;
       int e = errno;
@@ -198,24 +260,26 @@ get_xattr (struct attr_file file, char const *name, ssize_t *size)
 }
 
 static int
-set_xattr (struct attr_file file, char const *name, char const *value,
-           ssize_t size)
+set_xattr (struct attr_file file, char const *path, char const *name,
+           char const *value, ssize_t size)
 {
   return (0 <= file.fd ? fsetxattr (file.fd, name, value, size, 0)
-          : lsetxattr (file.name, name, value, size, 0));
+          : lsetxattr (path, name, value, size, 0));
 }
 
-/* Copy SRC's extended attributes to DST with cpdd's own code, where
+/* Copy SRC's extended attributes to DST, which the functions working
+   by name reach as SRC_PATH and DST_PATH, with cpdd's own code, where
    libattr is missing.  The messages are libattr's, as GNU cp shows
    them: its quoting names the attribute where the file would be.  A
    file system without extended attributes on either side is told once
    per file.  */
 static bool
-copy_xattrs (struct attr_file src, struct attr_file dst,
-             enum xattr_reports reports)
+copy_xattrs_by (struct attr_file src, char const *src_path,
+                struct attr_file dst, char const *dst_path,
+                enum xattr_reports reports)
 {
   ssize_t list_size;
-  char *names = list_xattrs (src, &list_size);
+  char *names = list_xattrs (src, src_path, &list_size);
   if (!names)
     {
       if (errno == ENOTSUP || errno == ENOSYS)
@@ -233,7 +297,7 @@ copy_xattrs (struct attr_file src, struct attr_file dst,
       if (!*name || !xattr_is_copied (name))
         continue;
       ssize_t size;
-      char *value = get_xattr (src, name, &size);
+      char *value = get_xattr (src, src_path, name, &size);
       if (!value)
         {
           char const *q = quoteaf (name);
@@ -241,7 +305,7 @@ copy_xattrs (struct attr_file src, struct attr_file dst,
           ok = false;
           continue;
         }
-      int r = set_xattr (dst, name, value, size);
+      int r = set_xattr (dst, dst_path, name, value, size);
       free (value);
       if (r == 0)
         continue;
@@ -270,6 +334,18 @@ copy_xattrs (struct attr_file src, struct attr_file dst,
   return ok;
 }
 
+static bool
+copy_xattrs (struct attr_file src, struct attr_file dst,
+             enum xattr_reports reports)
+{
+  char *src_path = path_of (src);
+  char *dst_path = path_of (dst);
+  bool ok = copy_xattrs_by (src, src_path, dst, dst_path, reports);
+  free (src_path);
+  free (dst_path);
+  return ok;
+}
+
 #endif /* !USE_LIBATTR */
 
 /* Copy SRC's extended attributes to DST, reporting failures as X asks;
@@ -288,10 +364,10 @@ static bool
 copy_owner (struct attr_file dst, struct stat const *src_st, bool *dropped,
             struct cp_options const *x)
 {
-  bool is_link = S_ISLNK (src_st->st_mode);
+  int flags = at_flags (dst, S_ISLNK (src_st->st_mode));
   int r = (0 <= dst.fd ? fchown (dst.fd, src_st->st_uid, src_st->st_gid)
-           : is_link ? lchown (dst.name, src_st->st_uid, src_st->st_gid)
-           : chown (dst.name, src_st->st_uid, src_st->st_gid));
+           : fchownat (dst.dirfd, dst.rel, src_st->st_uid, src_st->st_gid,
+                       flags));
   if (r == 0)
     return true;
 
@@ -299,10 +375,8 @@ copy_owner (struct attr_file dst, struct stat const *src_st, bool *dropped,
   int e = errno;
   if (0 <= dst.fd)
     ignore_value (fchown (dst.fd, -1, src_st->st_gid));
-  else if (is_link)
-    ignore_value (lchown (dst.name, -1, src_st->st_gid));
   else
-    ignore_value (chown (dst.name, -1, src_st->st_gid));
+    ignore_value (fchownat (dst.dirfd, dst.rel, -1, src_st->st_gid, flags));
   *dropped = true;
 
   /* An unprivileged user is not expected to be able to give files away.  */
@@ -321,7 +395,8 @@ has_owner (struct attr_file dst, struct stat const *src_st)
 {
   struct stat st;
   if (dst.created
-      || (0 <= dst.fd ? fstat (dst.fd, &st) : lstat (dst.name, &st)) != 0)
+      || (0 <= dst.fd ? fstat (dst.fd, &st)
+          : fstatat (dst.dirfd, dst.rel, &st, AT_SYMLINK_NOFOLLOW)) != 0)
     return false;
   return st.st_uid == src_st->st_uid && st.st_gid == src_st->st_gid;
 }
@@ -334,11 +409,14 @@ static bool
 narrow_before_chown (struct attr_file dst, struct stat const *src_st)
 {
   struct stat st;
-  if ((0 <= dst.fd ? fstat (dst.fd, &st) : stat (dst.name, &st)) != 0)
+  int flags = at_flags (dst, false);
+  if ((0 <= dst.fd ? fstat (dst.fd, &st)
+       : fstatat (dst.dirfd, dst.rel, &st, flags)) != 0)
     return false;
   mode_t mode = ((st.st_mode & (S_ISUID | S_ISGID | S_ISVTX))
                  | (src_st->st_mode & S_IRWXU));
-  return (0 <= dst.fd ? fchmod (dst.fd, mode) : chmod (dst.name, mode)) == 0;
+  return (0 <= dst.fd ? fchmod (dst.fd, mode)
+          : fchmodat (dst.dirfd, dst.rel, mode, flags)) == 0;
 }
 
 /* Give DST the permissions in SRC_ST, and SRC's ACL if it has one.  */
@@ -351,9 +429,15 @@ copy_mode (struct attr_file src, struct stat const *src_st,
                                    | S_IRWXU | S_IRWXG | S_IRWXO);
   if (drop_set_id)
     mode &= ~(S_ISUID | S_ISGID);
-  if (qcopy_acl (src.name, src.fd, dst.name, dst.fd, mode) == 0)
+  char *src_path = path_of (src);
+  char *dst_path = path_of (dst);
+  int r = qcopy_acl (src_path, src.fd, dst_path, dst.fd, mode);
+  int e = errno;
+  free (src_path);
+  free (dst_path);
+  if (r == 0)
     return true;
-  error (0, errno, _("preserving permissions for %s"), quoteaf (dst.name));
+  error (0, e, _("preserving permissions for %s"), quoteaf (dst.name));
   return !x->require_preserve;
 }
 
@@ -369,9 +453,13 @@ set_default_mode (struct stat const *src_st, struct attr_file dst,
                   ? S_IRWXU | S_IRWXG | S_IRWXO
                   : (S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP
                      | S_IROTH | S_IWOTH));
-  if (qset_acl (dst.name, dst.fd, perms & ~x->umask) == 0)
+  char *dst_path = path_of (dst);
+  int r = qset_acl (dst_path, dst.fd, perms & ~x->umask);
+  int e = errno;
+  free (dst_path);
+  if (r == 0)
     return true;
-  error (0, errno, _("setting permissions for %s"), quoteaf (dst.name));
+  error (0, e, _("setting permissions for %s"), quoteaf (dst.name));
   return false;
 }
 
@@ -384,8 +472,8 @@ copy_times (struct stat const *src_st, struct attr_file dst,
   struct timespec ts[2] = { get_stat_atime (src_st),
                             get_stat_mtime (src_st) };
   int r = (0 <= dst.fd ? futimens (dst.fd, ts)
-           : dst_is_link ? lutimens (dst.name, ts)
-           : utimens (dst.name, ts));
+           : utimensat (dst.dirfd, dst.rel, ts,
+                        at_flags (dst, dst_is_link)));
   if (r == 0)
     return true;
   error (0, errno, _("preserving times for %s"), quoteaf (dst.name));
@@ -459,14 +547,13 @@ copy_attributes (struct attr_file src, struct stat const *src_st,
 }
 
 bool
-copy_link_attributes (char const *src, struct stat const *src_st,
-                      char const *link, struct cp_options const *x)
+copy_link_attributes (struct attr_file src, struct stat const *src_st,
+                      struct attr_file link, struct cp_options const *x)
 {
   bool ok = true;
-  struct attr_file dst = { link, -1, true };
   if (x->preserve_timestamps)
-    ok &= copy_times (src_st, dst, true, x);
+    ok &= copy_times (src_st, link, true, x);
   if (x->preserve_xattr)
-    ok &= preserve_xattrs ((struct attr_file) { src, -1, false }, dst, x);
+    ok &= preserve_xattrs (src, link, x);
   return ok;
 }

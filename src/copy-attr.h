@@ -9,19 +9,31 @@
 #ifndef CPDD_COPY_ATTR_H
 #define CPDD_COPY_ATTR_H
 
+#include <fcntl.h>
 #include <stdbool.h>
 #include <sys/stat.h>
 
 #include "copy.h"
 
-/* One end of an attribute copy: a name, and an open descriptor for it
-   or -1 to work by name.  */
+/* One end of an attribute copy: its name for messages, and an open
+   descriptor for it, or -1 to reach it as REL in the directory DIRFD
+   (AT_FDCWD for an operand).  A file below an operand is never reached
+   through a symbolic link.  */
 struct attr_file
 {
   char const *name;
   int fd;
   bool created;			/* the destination is new, made by cp */
+  int dirfd;
+  char const *rel;
 };
+
+/* The file NAME as an operand, reached from the working directory.  */
+static inline struct attr_file
+attr_operand (char const *name, bool created)
+{
+  return (struct attr_file) { name, -1, created, AT_FDCWD, name };
+}
 
 /* Give DST the attributes of SRC (status SRC_ST) that X asks to
    preserve: owner and group, extended attributes, permissions with
@@ -45,7 +57,7 @@ mode_t xattr_write_access (struct cp_options const *x);
    the timestamps and extended attributes of SRC that X asks to
    preserve, as GNU cp does; its owner stays cp's.  Return false if a
    failure X requires to be reported happened.  */
-bool copy_link_attributes (char const *src, struct stat const *src_st,
-                           char const *link, struct cp_options const *x);
+bool copy_link_attributes (struct attr_file src, struct stat const *src_st,
+                           struct attr_file link, struct cp_options const *x);
 
 #endif /* CPDD_COPY_ATTR_H */

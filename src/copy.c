@@ -24,6 +24,7 @@
 #include "savedir.h"
 #include "stat-time.h"
 #include "tempname.h"
+#include "walk.h"
 #include "yesno.h"
 
 /* A file identified by its inode, with a name: of its copy, or the
@@ -60,6 +61,25 @@ static Hash_table *made_files;
    no name.  */
 static Hash_table *made_links;
 
+/* The names of one side's files, for messages, built one on another:
+   an entry's name is its directory's followed by its own, so only the
+   deepest is whole at any time, and a tree deeper than PATH_MAX costs
+   memory in proportion to its depth, not to its square.  */
+struct name_buf
+{
+  char *buf;
+  size_t size;
+};
+
+/* Where the entries of one directory are named in a name_buf.  */
+struct name_level
+{
+  size_t prefix;		/* bytes of the directory's name and '/' */
+  bool replaced;		/* the buffer grew while at this level */
+  char *outer;			/* the buffer before: the names above */
+  size_t outer_size;		/* are in it */
+};
+
 /* What copy_internal knows about where it is in the tree.  */
 struct copy_ctx
 {
@@ -69,7 +89,38 @@ struct copy_ctx
   bool command_line;		/* this file is an operand */
   bool *into_self;		/* set when the operand is found in its copy */
   struct ancestor const *ancestors; /* the source directories above */
+  struct walker *src_walk;	/* the open directories of each side */
+  struct walker *dst_walk;
+  struct name_buf *src_names;	/* the names of each side's files */
+  struct name_buf *dst_names;
 };
+
+/* A file as the copy reaches it: REL in the open directory DIR, or
+   from the working directory if DIR is NULL (an operand).  NAME is
+   its whole name from the operand on, for messages only: system calls
+   get DIR and REL, so that no directory above is looked up again,
+   whatever was put in its place, and a name longer than PATH_MAX
+   still works.  REL is the end of NAME.  */
+struct loc
+{
+  struct walk_dir *dir;
+  char const *rel;
+  char const *name;
+};
+
+/* The descriptor L's REL is relative to.  */
+static int
+at (struct loc const *l)
+{
+  return walk_fd (l->dir);
+}
+
+/* L as an end of an attribute copy, open as FD or -1.  */
+static struct attr_file
+loc_attr (struct loc const *l, int fd, bool created)
+{
+  return (struct attr_file) { l->name, fd, created, at (l), l->rel };
+}
 
 /* A source directory being copied, and the one it is in.  */
 struct ancestor
@@ -226,21 +277,21 @@ print_verbose (char const *src, char const *dst, char const *backup)
 /* Look up DST into *D.  Return false after a diagnostic if it can't
    be told whether DST exists.  */
 static bool
-stat_destination (char const *dst, struct dest *d)
+stat_destination (struct loc const *dst, struct dest *d)
 {
   d->exists = d->st_ok = d->loops = false;
   d->st_errno = 0;
-  if (lstat (dst, &d->lst) != 0)
+  if (fstatat (at (dst), dst->rel, &d->lst, AT_SYMLINK_NOFOLLOW) != 0)
     {
       if (errno == ENOENT)
         return true;
-      error (0, errno, _("cannot stat %s"), quoteaf (dst));
+      error (0, errno, _("cannot stat %s"), quoteaf (dst->name));
       return false;
     }
   d->exists = true;
   if (S_ISLNK (d->lst.st_mode))
     {
-      d->st_ok = stat (dst, &d->st) == 0;
+      d->st_ok = fstatat (at (dst), dst->rel, &d->st, 0) == 0;
       if (!d->st_ok)
         d->st_errno = errno;
     }
@@ -252,24 +303,37 @@ stat_destination (char const *dst, struct dest *d)
   return true;
 }
 
-/* Do the names A and B stand for the same directory entry?  */
+/* Set *ST to the device and inode of the directory L is in: of the
+   one held open, or for an operand of the one its name leads to.  */
 static bool
-same_entry (char const *a, char const *b)
+parent_status (struct loc const *l, struct stat *st)
 {
-  char *a_base = base_name (a);
-  char *b_base = base_name (b);
+  if (l->dir)
+    {
+      st->st_dev = l->dir->dev;
+      st->st_ino = l->dir->ino;
+      return true;
+    }
+  char *dir = dir_name (l->rel);
+  bool ok = stat (dir, st) == 0;
+  free (dir);
+  return ok;
+}
+
+/* Do A and B stand for the same directory entry?  */
+static bool
+same_entry (struct loc const *a, struct loc const *b)
+{
+  char *a_base = base_name (a->rel);
+  char *b_base = base_name (b->rel);
   bool same = STREQ (a_base, b_base);
   free (a_base);
   free (b_base);
   if (same)
     {
-      char *a_dir = dir_name (a);
-      char *b_dir = dir_name (b);
       struct stat a_st, b_st;
-      same = (stat (a_dir, &a_st) != 0 || stat (b_dir, &b_st) != 0
+      same = (!parent_status (a, &a_st) || !parent_status (b, &b_st)
               || SAME_INODE (a_st, b_st));
-      free (a_dir);
-      free (b_dir);
     }
   return same;
 }
@@ -312,8 +376,8 @@ replaces_dest_link (struct stat const *src_st, struct cp_options const *x)
    data it would read, as GNU cp decides it.  Set *DONE if there is
    nothing left to do: the hard link asked for is already there.  */
 static bool
-copy_onto_ok (char const *src, struct stat const *src_st,
-              char const *dst, struct stat const *dst_st,
+copy_onto_ok (struct loc const *src, struct stat const *src_st,
+              struct loc const *dst, struct stat const *dst_st,
               struct cp_options const *x, bool *done)
 {
   bool same = SAME_INODE (*src_st, *dst_st);
@@ -346,7 +410,8 @@ copy_onto_ok (char const *src, struct stat const *src_st,
     {
       if (!same)
         return true;
-      if (lstat (src, &src_lst) != 0 || lstat (dst, &dst_lst) != 0)
+      if (fstatat (at (src), src->rel, &src_lst, AT_SYMLINK_NOFOLLOW) != 0
+          || fstatat (at (dst), dst->rel, &dst_lst, AT_SYMLINK_NOFOLLOW) != 0)
         return true;
       src_ent = &src_lst;
       dst_ent = &dst_lst;
@@ -392,8 +457,10 @@ copy_onto_ok (char const *src, struct stat const *src_st,
     {
       struct stat src_to = *src_ent;
       struct stat dst_to = *dst_ent;
-      if ((S_ISLNK (src_ent->st_mode) && stat (src, &src_to) != 0)
-          || (S_ISLNK (dst_ent->st_mode) && stat (dst, &dst_to) != 0))
+      if ((S_ISLNK (src_ent->st_mode)
+           && fstatat (at (src), src->rel, &src_to, 0) != 0)
+          || (S_ISLNK (dst_ent->st_mode)
+              && fstatat (at (dst), dst->rel, &dst_to, 0) != 0))
         return true;
       if (!SAME_INODE (src_to, dst_to))
         return true;
@@ -407,52 +474,56 @@ copy_onto_ok (char const *src, struct stat const *src_st,
 }
 
 /* Rename the existing DST out of the way as its backup.  Return the
-   backup's name, or NULL after a diagnostic.  */
+   backup's whole name, or NULL after a diagnostic.  */
 static char *
-make_backup (char const *src, struct stat const *src_st, char const *dst,
-             struct cp_options const *x)
+make_backup (struct loc const *src, struct stat const *src_st,
+             struct loc const *dst, struct cp_options const *x)
 {
-  char *backup = find_backup_file_name (AT_FDCWD, dst, x->backup_type);
+  char *rel = find_backup_file_name (at (dst), dst->rel, x->backup_type);
   struct stat st;
-  if (lstat (backup, &st) == 0 && SAME_INODE (st, *src_st))
+  char *backup = NULL;
+  if (fstatat (at (dst), rel, &st, AT_SYMLINK_NOFOLLOW) == 0
+      && SAME_INODE (st, *src_st))
+    error (0, 0, _("backing up %s might destroy source;  %s not copied"),
+           quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
+  else if (renameat (at (dst), dst->rel, at (dst), rel) != 0)
+    error (0, errno, _("cannot backup %s"), quoteaf (dst->name));
+  else
     {
-      error (0, 0, _("backing up %s might destroy source;  %s not copied"),
-             quoteaf_n (0, dst), quoteaf_n (1, src));
-      free (backup);
-      return NULL;
+      size_t dir_len = dst->rel - dst->name;
+      size_t rel_size = strlen (rel) + 1;
+      backup = xmalloc (dir_len + rel_size);
+      memcpy (backup, dst->name, dir_len);
+      memcpy (backup + dir_len, rel, rel_size);
     }
-  if (renameat (AT_FDCWD, dst, AT_FDCWD, backup) != 0)
-    {
-      error (0, errno, _("cannot backup %s"), quoteaf (dst));
-      free (backup);
-      return NULL;
-    }
+  free (rel);
   return backup;
 }
 
-/* The copy to DST failed: put its BACKUP back in its place, saying so
-   if VERBOSE.  */
+/* The copy to DST failed: put its BACKUP, named as make_backup named
+   it, back in its place, saying so if VERBOSE.  */
 static void
-restore_backup (char const *backup, char const *dst, bool verbose)
+restore_backup (char const *backup, struct loc const *dst, bool verbose)
 {
-  if (rename (backup, dst) != 0)
-    error (0, errno, _("cannot un-backup %s"), quoteaf (dst));
+  char const *rel = backup + (dst->rel - dst->name);
+  if (renameat (at (dst), rel, at (dst), dst->rel) != 0)
+    error (0, errno, _("cannot un-backup %s"), quoteaf (dst->name));
   else if (verbose)
     printf (_("%s -> %s (unbackup)\n"), quoteaf_n (0, backup),
-            quoteaf_n (1, dst));
+            quoteaf_n (1, dst->name));
 }
 
 /* Remove DST to make room for its copy, saying so if VERBOSE.  */
 static bool
-remove_destination (char const *dst, bool verbose)
+remove_destination (struct loc const *dst, bool verbose)
 {
-  if (unlink (dst) != 0 && errno != ENOENT)
+  if (unlinkat (at (dst), dst->rel, 0) != 0 && errno != ENOENT)
     {
-      error (0, errno, _("cannot remove %s"), quoteaf (dst));
+      error (0, errno, _("cannot remove %s"), quoteaf (dst->name));
       return false;
     }
   if (verbose)
-    printf (_("removed %s\n"), quoteaf (dst));
+    printf (_("removed %s\n"), quoteaf (dst->name));
   return true;
 }
 
@@ -476,11 +547,12 @@ posixly_correct (void)
 
 /* Is DST a symbolic link that leads nowhere?  */
 static bool
-dangling_link (char const *dst)
+dangling_link (struct loc const *dst)
 {
   struct stat st;
-  return (lstat (dst, &st) == 0 && S_ISLNK (st.st_mode)
-          && stat (dst, &st) != 0 && errno == ENOENT);
+  return (fstatat (at (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0
+          && S_ISLNK (st.st_mode)
+          && fstatat (at (dst), dst->rel, &st, 0) != 0 && errno == ENOENT);
 }
 
 /* Open DST for the data of SRC_ST.  EXISTS says whether DST is still
@@ -490,14 +562,15 @@ dangling_link (char const *dst)
    there is followed, with permissions no wider than the source's and,
    while the owner is not yet set, no wider than the owner's.  */
 static int
-open_destination (char const *dst, struct stat const *src_st, bool exists,
-                  bool *created, struct cp_options const *x)
+open_destination (struct loc const *dst, struct stat const *src_st,
+                  bool exists, bool *created, struct cp_options const *x)
 {
   *created = false;
   if (exists)
     {
-      int fd = open (dst, (O_WRONLY | O_BINARY
-                           | (x->attributes_only ? 0 : O_TRUNC)));
+      int fd = openat (at (dst), dst->rel,
+                       (O_WRONLY | O_BINARY
+                        | (x->attributes_only ? 0 : O_TRUNC)));
       if (0 <= fd)
         return fd;
       /* A link left dangling since it was looked at is dealt with as
@@ -507,7 +580,7 @@ open_destination (char const *dst, struct stat const *src_st, bool exists,
           if (!x->force)
             {
               error (0, errno, _("cannot create regular file %s"),
-                     quoteaf (dst));
+                     quoteaf (dst->name));
               return -1;
             }
           if (!remove_destination (dst, x->verbose))
@@ -519,7 +592,8 @@ open_destination (char const *dst, struct stat const *src_st, bool exists,
   if (x->preserve_mode && x->preserve_ownership)
     mode &= S_IRWXU;
   mode |= xattr_write_access (x);
-  int fd = open (dst, O_WRONLY | O_CREAT | O_EXCL | O_BINARY, mode);
+  int fd = openat (at (dst), dst->rel,
+                   O_WRONLY | O_CREAT | O_EXCL | O_BINARY, mode);
   if (fd < 0 && errno == EEXIST && dangling_link (dst))
     {
       /* A link planted where the copy goes is refused, unless POSIX's
@@ -527,18 +601,18 @@ open_destination (char const *dst, struct stat const *src_st, bool exists,
       if (!posixly_correct ())
         {
           error (0, 0, _("not writing through dangling symlink %s"),
-                 quoteaf (dst));
+                 quoteaf (dst->name));
           return -1;
         }
-      fd = open (dst, O_WRONLY | O_CREAT | O_BINARY, mode);
+      fd = openat (at (dst), dst->rel, O_WRONLY | O_CREAT | O_BINARY, mode);
     }
   if (fd < 0)
     {
       int e = errno;
-      size_t len = strlen (dst);
-      if (e == EISDIR && len && dst[len - 1] == '/')
+      size_t len = strlen (dst->rel);
+      if (e == EISDIR && len && dst->rel[len - 1] == '/')
         e = ENOTDIR;
-      error (0, e, _("cannot create regular file %s"), quoteaf (dst));
+      error (0, e, _("cannot create regular file %s"), quoteaf (dst->name));
       return -1;
     }
   *created = true;
@@ -548,13 +622,15 @@ open_destination (char const *dst, struct stat const *src_st, bool exists,
 /* Copy the data and attributes of the file SRC (status SRC_ST, reached
    by following links if FOLLOW) to DST.  */
 static bool
-copy_data_file (char const *src, struct stat const *src_st, bool follow,
-                char const *dst, bool exists, struct cp_options const *x)
+copy_data_file (struct loc const *src, struct stat const *src_st,
+                bool follow, struct loc const *dst, bool exists,
+                struct cp_options const *x)
 {
-  int src_fd = open (src, O_RDONLY | O_BINARY | (follow ? 0 : O_NOFOLLOW));
+  int src_fd = openat (at (src), src->rel,
+                       O_RDONLY | O_BINARY | (follow ? 0 : O_NOFOLLOW));
   if (src_fd < 0)
     {
-      error (0, errno, _("cannot open %s for reading"), quoteaf (src));
+      error (0, errno, _("cannot open %s for reading"), quoteaf (src->name));
       return false;
     }
 
@@ -562,13 +638,13 @@ copy_data_file (char const *src, struct stat const *src_st, bool follow,
   struct stat src_fst;
   if (fstat (src_fd, &src_fst) != 0)
     {
-      error (0, errno, _("cannot fstat %s"), quoteaf (src));
+      error (0, errno, _("cannot fstat %s"), quoteaf (src->name));
       goto close_src;
     }
   if (!SAME_INODE (src_fst, *src_st))
     {
       error (0, 0, _("skipping file %s, as it was replaced while being copied"),
-             quoteaf (src));
+             quoteaf (src->name));
       goto close_src;
     }
 
@@ -579,105 +655,113 @@ copy_data_file (char const *src, struct stat const *src_st, bool follow,
 
   struct stat dst_st;
   if (fstat (dst_fd, &dst_st) != 0)
-    error (0, errno, _("cannot fstat %s"), quoteaf (dst));
+    error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
   else
     {
       ok = true;
       if (!x->attributes_only)
         {
-          struct xfer_file in = { src_fd, src, &src_fst };
-          struct xfer_file out = { dst_fd, dst, &dst_st };
+          struct xfer_file in = { src_fd, src->name, &src_fst };
+          struct xfer_file out = { dst_fd, dst->name, &dst_st };
           struct xfer_report report;
           ok = xfer_copy (&in, &out, &x->xfer, &report);
           if (x->debug)
             xfer_print_debug (stdout, &report);
         }
       if (ok)
-        ok = copy_attributes ((struct attr_file) { src, src_fd }, &src_fst,
-                              (struct attr_file) { dst, dst_fd, created },
-                              x);
+        ok = copy_attributes (loc_attr (src, src_fd, false), &src_fst,
+                              loc_attr (dst, dst_fd, created), x);
     }
 
   if (close (dst_fd) != 0)
     {
-      error (0, errno, _("failed to close %s"), quoteaf (dst));
+      error (0, errno, _("failed to close %s"), quoteaf (dst->name));
       ok = false;
     }
 
  close_src:
   if (close (src_fd) != 0)
     {
-      error (0, errno, _("failed to close %s"), quoteaf (src));
+      error (0, errno, _("failed to close %s"), quoteaf (src->name));
       ok = false;
     }
   return ok;
 }
 
 /* A link to make: to TARGET, symbolic or hard (following TARGET if
-   it is a symbolic link and FOLLOW).  */
+   it is a symbolic link and FOLLOW); a hard link's TARGET is relative
+   to the descriptor TARGET_DIR.  */
 struct new_link
 {
   char const *target;
   bool symbolic;
   bool follow;
+  int target_dir;
+  int dir;			/* what the new link's name is relative to */
 };
 
-static int make_link (char const *dst, struct new_link *l, bool replace);
+static int make_link (struct loc const *dst, struct new_link *l,
+                      bool replace);
 
 /* Remember DST, a symbolic link just made, where POSIX's rules could
    later have a copy written through it.  */
 static void
-remember_made_link (char const *dst)
+remember_made_link (struct loc const *dst)
 {
   struct stat st;
-  if (posixly_correct () && lstat (dst, &st) == 0)
+  if (posixly_correct ()
+      && fstatat (at (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0)
     inode_remember (&made_links, inode_equal, &st, "");
 }
 
 /* Recreate the symbolic link SRC as DST, replacing DST if REPLACE.  */
 static bool
-copy_symlink (char const *src, struct stat const *src_st, char const *dst,
-              bool replace, struct cp_options const *x)
+copy_symlink (struct loc const *src, struct stat const *src_st,
+              struct loc const *dst, bool replace,
+              struct cp_options const *x)
 {
-  char *target = areadlink (src);
+  char *target = areadlinkat (at (src), src->rel);
   if (!target)
     {
-      error (0, errno, _("cannot read symbolic link %s"), quoteaf (src));
+      error (0, errno, _("cannot read symbolic link %s"),
+             quoteaf (src->name));
       return false;
     }
-  struct new_link l = { target, true, false };
+  struct new_link l = { target, true, false, AT_FDCWD, at (dst) };
   bool ok = make_link (dst, &l, replace) == 0;
   if (!ok)
-    error (0, errno, _("cannot create symbolic link %s"), quoteaf (dst));
+    error (0, errno, _("cannot create symbolic link %s"),
+           quoteaf (dst->name));
   else
     remember_made_link (dst);
   free (target);
-  return ok && copy_attributes ((struct attr_file) { src, -1 }, src_st,
-                                (struct attr_file) { dst, -1, true }, x);
+  return ok && copy_attributes (loc_attr (src, -1, false), src_st,
+                                loc_attr (dst, -1, true), x);
 }
 
 /* Recreate the FIFO, device or socket SRC as DST.  */
 static bool
-copy_special (char const *src, struct stat const *src_st, char const *dst,
-              struct cp_options const *x)
+copy_special (struct loc const *src, struct stat const *src_st,
+              struct loc const *dst, struct cp_options const *x)
 {
   mode_t perms = new_file_mode (src_st, x);
   if (S_ISFIFO (src_st->st_mode))
     {
-      if (mkfifo (dst, perms) != 0)
+      if (mkfifoat (at (dst), dst->rel, perms) != 0)
         {
-          error (0, errno, _("cannot create fifo %s"), quoteaf (dst));
+          error (0, errno, _("cannot create fifo %s"), quoteaf (dst->name));
           return false;
         }
     }
-  else if (mknod (dst, (src_st->st_mode & S_IFMT) | perms,
-                  src_st->st_rdev) != 0)
+  else if (mknodat (at (dst), dst->rel, (src_st->st_mode & S_IFMT) | perms,
+                    src_st->st_rdev) != 0)
     {
-      error (0, errno, _("cannot create special file %s"), quoteaf (dst));
+      error (0, errno, _("cannot create special file %s"),
+             quoteaf (dst->name));
       return false;
     }
-  return copy_attributes ((struct attr_file) { src, -1 }, src_st,
-                          (struct attr_file) { dst, -1, true }, x);
+  return copy_attributes (loc_attr (src, -1, false), src_st,
+                          loc_attr (dst, -1, true), x);
 }
 
 static int
@@ -685,8 +769,8 @@ make_link_at (char *name, void *arg)
 {
   struct new_link const *l = arg;
   return (l->symbolic
-          ? symlink (l->target, name)
-          : linkat (AT_FDCWD, l->target, AT_FDCWD, name,
+          ? symlinkat (l->target, l->dir, name)
+          : linkat (l->target_dir, l->target, l->dir, name,
                     l->follow ? AT_SYMLINK_FOLLOW : 0));
 }
 
@@ -695,23 +779,23 @@ make_link_at (char *name, void *arg)
    DST is never missing, and a target reached through DST itself is
    still there to be linked to.  Return 0, or -1 with errno set.  */
 static int
-make_link (char const *dst, struct new_link *l, bool replace)
+make_link (struct loc const *dst, struct new_link *l, bool replace)
 {
-  if (make_link_at ((char *) dst, l) == 0)
+  if (make_link_at ((char *) dst->rel, l) == 0)
     return 0;
   if (! (replace && errno == EEXIST))
     return -1;
 
-  char *dir = dir_name (dst);
+  char *dir = dir_name (dst->rel);
   char *tmp = file_name_concat (dir, "cpddXXXXXX", NULL);
   free (dir);
   int r = try_tempname (tmp, 0, l, make_link_at);
   if (r == 0)
     {
-      r = rename (tmp, dst);
+      r = renameat (l->dir, tmp, l->dir, dst->rel);
       int e = errno;
       /* rename does nothing if both are links to one file.  */
-      if (unlink (tmp) != 0 && errno != ENOENT)
+      if (unlinkat (l->dir, tmp, 0) != 0 && errno != ENOENT)
         r = -1;
       else
         errno = e;
@@ -723,11 +807,11 @@ make_link (char const *dst, struct new_link *l, bool replace)
 /* -s: make DST a symbolic link to SRC, replacing DST if REPLACE.  A
    relative SRC is only right if DST is in the working directory.  */
 static bool
-make_symlink (char const *src, char const *dst, bool replace)
+make_symlink (struct loc const *src, struct loc const *dst, bool replace)
 {
-  if (src[0] != '/')
+  if (src->name[0] != '/')
     {
-      char *dir = dir_name (dst);
+      char *dir = dir_name (dst->name);
       struct stat dot, dir_st;
       bool here = (STREQ (dir, ".")
                    || (stat (".", &dot) == 0 && stat (dir, &dir_st) == 0
@@ -737,15 +821,15 @@ make_symlink (char const *src, char const *dst, bool replace)
         {
           error (0, 0,
                  _("%s: can make relative symbolic links only in current directory"),
-                 quotef (dst));
+                 quotef (dst->name));
           return false;
         }
     }
-  struct new_link l = { src, true, false };
+  struct new_link l = { src->name, true, false, AT_FDCWD, at (dst) };
   if (make_link (dst, &l, replace) != 0)
     {
       error (0, errno, _("cannot create symbolic link %s to %s"),
-             quoteaf_n (0, dst), quoteaf_n (1, src));
+             quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
       return false;
     }
   remember_made_link (dst);
@@ -753,16 +837,17 @@ make_symlink (char const *src, char const *dst, bool replace)
 }
 
 /* -l, or a further link under --preserve=links: make DST a hard link
-   to SRC, or to what SRC points to if FOLLOW; replace DST if
-   REPLACE.  */
+   to TARGET (named TARGET_NAME), or to what it points to if FOLLOW;
+   replace DST if REPLACE.  */
 static bool
-make_hard_link (char const *src, char const *dst, bool follow, bool replace)
+make_hard_link (int target_dir, char const *target, char const *target_name,
+                struct loc const *dst, bool follow, bool replace)
 {
-  struct new_link l = { src, false, follow };
+  struct new_link l = { target, false, follow, target_dir, at (dst) };
   if (make_link (dst, &l, replace) != 0)
     {
       error (0, errno, _("cannot create hard link %s to %s"),
-             quoteaf_n (0, dst), quoteaf_n (1, src));
+             quoteaf_n (0, dst->name), quoteaf_n (1, target_name));
       return false;
     }
   return true;
@@ -777,6 +862,12 @@ static bool
 remembers_copy (struct stat const *src_st, struct copy_ctx const *ctx,
                 struct cp_options const *x)
 {
+  /* Without following links, a directory below the operands is never
+     reached again, so its copy is not remembered: a deep tree would
+     keep the name of each of its directories.  */
+  if (S_ISDIR (src_st->st_mode) && !ctx->command_line
+      && !follows_links (ctx, x))
+    return false;
   if (x->preserve_links && !x->hard_link
       && (1 < src_st->st_nlink || x->dereference == CP_DEREF_ALWAYS
           || (ctx->command_line
@@ -791,8 +882,8 @@ remembers_copy (struct stat const *src_st, struct copy_ctx const *ctx,
    directory is to be copied again, as it is when reached through
    links that are followed.  */
 static bool
-dir_copied_before (char const *src, struct stat const *src_st,
-                   char const *dst, struct copy_ctx const *ctx,
+dir_copied_before (struct loc const *src, struct stat const *src_st,
+                   struct loc const *dst, struct copy_ctx const *ctx,
                    struct cp_options const *x, bool *skip)
 {
   struct inode_entry const *earlier = inode_lookup (link_map, src_st);
@@ -800,14 +891,14 @@ dir_copied_before (char const *src, struct stat const *src_st,
   if (!earlier)
     return true;
   *skip = true;
-  if (same_dir_entry (src, earlier->name))
+  if (same_dir_entry (src->name, earlier->name))
     {
       error (0, 0, _("cannot copy a directory, %s, into itself, %s"),
              quoteaf_n (0, ctx->top_src), quoteaf_n (1, ctx->top_dst));
       *ctx->into_self = true;
       return false;
     }
-  if (same_dir_entry (dst, earlier->name))
+  if (same_dir_entry (dst->name, earlier->name))
     {
       error (0, 0, _("warning: source directory %s specified more than once"),
              quoteaf (ctx->top_src));
@@ -819,7 +910,7 @@ dir_copied_before (char const *src, struct stat const *src_st,
       return true;
     }
   error (0, 0, _("will not create hard link %s to directory %s"),
-         quoteaf_n (0, dst), quoteaf_n (1, earlier->name));
+         quoteaf_n (0, dst->name), quoteaf_n (1, earlier->name));
   return false;
 }
 
@@ -827,13 +918,13 @@ dir_copied_before (char const *src, struct stat const *src_st,
    same source file, replacing DST if it EXISTS, as GNU cp says with
    -v.  */
 static bool
-link_to_earlier (char const *earlier, char const *dst, bool exists,
+link_to_earlier (char const *earlier, struct loc const *dst, bool exists,
                  struct cp_options const *x)
 {
-  if (!make_hard_link (earlier, dst, false, exists))
+  if (!make_hard_link (AT_FDCWD, earlier, earlier, dst, false, exists))
     return false;
   if (exists && x->verbose)
-    printf (_("removed %s\n"), quoteaf (dst));
+    printf (_("removed %s\n"), quoteaf (dst->name));
   return true;
 }
 
@@ -842,11 +933,11 @@ link_to_earlier (char const *earlier, char const *dst, bool exists,
    if another link was copied before, DST, up to date or not, becomes
    a link to its copy.  */
 static bool
-remember_skipped (struct stat const *src_st, char const *dst,
+remember_skipped (struct stat const *src_st, struct loc const *dst,
                   struct cp_options const *x)
 {
   struct inode_entry const *earlier
-    = inode_remember (&link_map, inode_equal, src_st, dst);
+    = inode_remember (&link_map, inode_equal, src_st, dst->name);
   return !earlier || link_to_earlier (earlier->name, dst, true, x);
 }
 
@@ -868,27 +959,133 @@ made_by_operand (char const *dst, struct stat const *dst_st)
 
 /* Remember DST as made from an operand.  */
 static void
-remember_made_file (char const *dst)
+remember_made_file (struct loc const *dst)
 {
   struct stat st;
-  if (lstat (dst, &st) == 0)
-    inode_remember (&made_files, inode_name_equal, &st, dst);
+  if (fstatat (at (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0)
+    inode_remember (&made_files, inode_name_equal, &st, dst->name);
 }
 
-static bool copy_internal (char const *src, char const *dst,
+static bool copy_internal (struct loc const *src, struct loc const *dst,
                            struct copy_ctx const *ctx,
                            struct cp_options const *x);
 
-/* Copy each entry of the directory SRC into DST.  Once the operand
-   turns out to be copied into itself, nothing more of it is copied.  */
-static bool
-copy_entries (char const *src, struct stat const *src_st, char const *dst,
-              struct copy_ctx const *ctx, struct cp_options const *x)
+/* Make room in NB for a name of SIZE bytes at the level LV, keeping
+   the names above in the buffer they are in until LV is left.  */
+static void
+name_reserve (struct name_buf *nb, struct name_level *lv, size_t size)
 {
-  char *names = savedir (src, SAVEDIR_SORT_FASTREAD);
+  if (size <= nb->size)
+    return;
+  size_t new_size = MAX (size, 2 * nb->size);
+  char *buf = xmalloc (new_size);
+  memcpy (buf, nb->buf, lv->prefix);
+  if (lv->replaced)
+    free (nb->buf);
+  else
+    {
+      lv->replaced = true;
+      lv->outer = nb->buf;
+      lv->outer_size = nb->size;
+    }
+  nb->buf = buf;
+  nb->size = new_size;
+}
+
+/* Start naming, in NB, the entries of the directory DIR, which is an
+   operand or the deepest name in NB.  An entry is named as
+   file_name_concat would name it.  */
+static void
+name_enter (struct name_buf *nb, struct name_level *lv, struct loc const *dir)
+{
+  lv->replaced = false;
+  if (dir->name == nb->buf)
+    {
+      lv->prefix = dir->rel - dir->name + strlen (dir->rel);
+      name_reserve (nb, lv, lv->prefix + 2);
+      nb->buf[lv->prefix++] = '/';
+    }
+  else
+    {
+      char *prefix = file_name_concat (dir->name, "", NULL);
+      lv->prefix = 0;
+      name_reserve (nb, lv, strlen (prefix) + 1);
+      lv->prefix = strlen (prefix);
+      memcpy (nb->buf, prefix, lv->prefix);
+      free (prefix);
+    }
+}
+
+/* Name in NB the entry NAME of the directory of LV, with *REL set to
+   where NAME starts in it.  */
+static char *
+name_entry (struct name_buf *nb, struct name_level *lv, char const *name,
+            char const **rel)
+{
+  size_t size = strlen (name) + 1;
+  name_reserve (nb, lv, lv->prefix + size);
+  memcpy (nb->buf + lv->prefix, name, size);
+  *rel = nb->buf + lv->prefix;
+  return nb->buf;
+}
+
+/* Stop naming the entries of DIR, as name_enter began.  */
+static void
+name_leave (struct name_buf *nb, struct name_level *lv, char const *dir)
+{
+  if (lv->replaced)
+    {
+      free (nb->buf);
+      nb->buf = lv->outer;
+      nb->size = lv->outer_size;
+    }
+  if (dir == nb->buf)
+    nb->buf[lv->prefix - 1] = '\0';
+}
+
+/* The names in the directory SDIR, as savedir gives them, or NULL
+   with errno set.  */
+static char *
+read_names (struct walk_dir const *sdir)
+{
+  /* closedir closes the descriptor it reads, which SDIR keeps.  */
+  int fd = fcntl (sdir->fd, F_DUPFD_CLOEXEC, 0);
+  if (fd < 0)
+    return NULL;
+  DIR *dirp = fdopendir (fd);
+  if (!dirp)
+    {
+      int e = errno;
+      close (fd);
+      errno = e;
+      return NULL;
+    }
+  char *names = streamsavedir (dirp, SAVEDIR_SORT_FASTREAD);
+  int e = errno;
+  if (closedir (dirp) != 0 && names)
+    {
+      e = errno;
+      free (names);
+      names = NULL;
+    }
+  errno = e;
+  return names;
+}
+
+/* Copy each entry of the directory SRC, open as SDIR, into DST, open
+   as DDIR.  Once the operand turns out to be copied into itself, or a
+   directory can't be held open again, nothing more of it is
+   copied.  */
+static bool
+copy_entries (struct walk_dir *sdir, struct loc const *src,
+              struct stat const *src_st, struct walk_dir *ddir,
+              struct loc const *dst, struct copy_ctx const *ctx,
+              struct cp_options const *x)
+{
+  char *names = read_names (sdir);
   if (!names)
     {
-      error (0, errno, _("cannot access %s"), quoteaf (src));
+      error (0, errno, _("cannot access %s"), quoteaf (src->name));
       return false;
     }
 
@@ -896,32 +1093,124 @@ copy_entries (char const *src, struct stat const *src_st, char const *dst,
   struct copy_ctx sub = *ctx;
   sub.command_line = false;
   sub.ancestors = &self;
+  struct name_level s_level, d_level;
+  name_enter (ctx->src_names, &s_level, src);
+  name_enter (ctx->dst_names, &d_level, dst);
   bool ok = true;
   for (char const *name = names; *name && !*ctx->into_self;
        name += strlen (name) + 1)
     {
-      char *s = file_name_concat (src, name, NULL);
-      char *d = file_name_concat (dst, name, NULL);
-      ok &= copy_internal (s, d, &sub, x);
-      free (s);
-      free (d);
+      if (sdir->fd < 0 || ddir->fd < 0)
+        {
+          ok = false;
+          break;
+        }
+      struct loc s_loc = { sdir };
+      struct loc d_loc = { ddir };
+      s_loc.name = name_entry (ctx->src_names, &s_level, name, &s_loc.rel);
+      d_loc.name = name_entry (ctx->dst_names, &d_level, name, &d_loc.rel);
+      ok &= copy_internal (&s_loc, &d_loc, &sub, x);
     }
+  name_leave (ctx->src_names, &s_level, src->name);
+  name_leave (ctx->dst_names, &d_level, dst->name);
   free (names);
   return ok;
+}
+
+/* Make sure the directories SRC and DST are in hold descriptors again,
+   now that SDIR and DDIR, their copy's own, are the deepest.  */
+static bool
+hold_parents (struct walk_dir *sdir, struct loc const *src,
+              struct walk_dir *ddir, struct loc const *dst,
+              struct copy_ctx const *ctx)
+{
+  struct
+  {
+    struct walker *w;
+    struct walk_dir *d;
+    struct loc const *l;
+  } const sides[2] = { { ctx->src_walk, sdir, src },
+                       { ctx->dst_walk, ddir, dst } };
+  bool ok = true;
+  for (int i = 0; i < 2; i++)
+    if (0 <= sides[i].d->fd && !walk_hold_up (sides[i].w, sides[i].d))
+      {
+        char *parent = dir_name (sides[i].l->name);
+        error (0, errno, _("cannot return to directory %s"),
+               quoteaf (parent));
+        free (parent);
+        ok = false;
+      }
+  return ok;
+}
+
+/* Open the directory SRC (status SRC_ST) as SDIR to read it, unless
+   -x keeps cp out of it; return whether it is to be read.  Set *OK to
+   false after a diagnostic if it can't be, or turns out to be another
+   directory than the one looked at.  */
+static bool
+open_source_dir (struct loc const *src, struct stat const *src_st,
+                 struct walk_dir *sdir, struct copy_ctx const *ctx,
+                 struct cp_options const *x, bool *ok)
+{
+  sdir->fd = -1;
+  if (x->one_file_system && !ctx->command_line
+      && src_st->st_dev != ctx->top_dev)
+    return false;
+  struct stat st;
+  if (!walk_open (ctx->src_walk, src->dir, src->rel, follows_links (ctx, x),
+                  false, sdir, &st))
+    {
+      error (0, errno, _("cannot access %s"), quoteaf (src->name));
+      *ok = false;
+      return false;
+    }
+  if (!SAME_INODE (st, *src_st))
+    {
+      error (0, 0, _("skipping file %s, as it was replaced while being copied"),
+             quoteaf (src->name));
+      walk_close (ctx->src_walk, sdir);
+      *ok = false;
+      return false;
+    }
+  return true;
+}
+
+/* Change the permissions of the directory DST, open as DDIR, to MODE:
+   by its entry in the directory it is in if DDIR can only look names
+   up.  */
+static int
+chmod_dir (struct walk_dir *ddir, struct loc const *dst, mode_t mode,
+           struct copy_ctx const *ctx)
+{
+  if (!ddir->search_only)
+    return fchmod (ddir->fd, mode);
+  if (!walk_hold_up (ctx->dst_walk, ddir))
+    return -1;
+  return fchmodat (at (dst), dst->rel, mode, AT_SYMLINK_NOFOLLOW);
+}
+
+/* DST as an end of an attribute copy, open as DIR.  */
+static struct attr_file
+dir_attr (struct walk_dir const *dir, struct loc const *l, bool created)
+{
+  return loc_attr (l, 0 <= dir->fd && !dir->search_only ? dir->fd : -1,
+                   created);
 }
 
 /* Copy the directory SRC (status SRC_ST) to DST, which EXISTS already
    as a directory or is made here.  A new directory is accessible only
    to its owner until its contents are in place.  */
 static bool
-copy_directory (char const *src, struct stat const *src_st, char const *dst,
-                bool exists, struct copy_ctx const *ctx,
-                struct cp_options const *x)
+copy_directory (struct loc const *src, struct stat const *src_st,
+                struct loc const *dst, bool exists,
+                struct copy_ctx const *ctx, struct cp_options const *x)
 {
   for (struct ancestor const *a = ctx->ancestors; a; a = a->up)
     if (a->ino == src_st->st_ino && a->dev == src_st->st_dev)
       {
-        error (0, 0, _("cannot copy cyclic symbolic link %s"), quoteaf (src));
+        error (0, 0, _("cannot copy cyclic symbolic link %s"),
+               quoteaf (src->name));
         return false;
       }
   if (inode_lookup (made_dirs, src_st))
@@ -932,40 +1221,52 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
       return false;
     }
 
+  if (!exists && mkdirat (at (dst), dst->rel, S_IRWXU) != 0)
+    {
+      error (0, errno, _("cannot create directory %s"), quoteaf (dst->name));
+      return false;
+    }
+  /* An operand may name a directory through a symbolic link; below
+     it, a link can only have been swapped in since it was looked
+     at.  */
+  struct walk_dir ddir;
   struct stat dst_st;
+  if (!walk_open (ctx->dst_walk, dst->dir, dst->rel, ctx->command_line,
+                  true, &ddir, &dst_st))
+    {
+      if (exists)
+        error (0, errno, _("cannot access %s"), quoteaf (dst->name));
+      else
+        error (0, errno, _("cannot stat %s"), quoteaf (dst->name));
+      return false;
+    }
+  bool ok = true;
   if (!exists)
     {
-      if (mkdir (dst, S_IRWXU) != 0)
-        {
-          error (0, errno, _("cannot create directory %s"), quoteaf (dst));
-          return false;
-        }
-      if (lstat (dst, &dst_st) != 0)
-        {
-          error (0, errno, _("cannot stat %s"), quoteaf (dst));
-          return false;
-        }
       inode_remember (&made_dirs, inode_equal, &dst_st, "");
       if ((dst_st.st_mode & S_IRWXU) != S_IRWXU
-          && chmod (dst, dst_st.st_mode | S_IRWXU) != 0)
+          && chmod_dir (&ddir, dst, dst_st.st_mode | S_IRWXU, ctx) != 0)
         {
-          error (0, errno, _("setting permissions for %s"), quoteaf (dst));
+          error (0, errno, _("setting permissions for %s"),
+                 quoteaf (dst->name));
+          walk_close (ctx->dst_walk, &ddir);
           return false;
         }
       if (x->verbose)
-        print_verbose (src, dst, NULL);
+        print_verbose (src->name, dst->name, NULL);
     }
 
   if (remembers_copy (src_st, ctx, x))
-    inode_remember (&link_map, inode_equal, src_st, dst);
+    inode_remember (&link_map, inode_equal, src_st, dst->name);
 
-  bool ok = true;
-  if (! (x->one_file_system && !ctx->command_line
-         && src_st->st_dev != ctx->top_dev))
-    ok = copy_entries (src, src_st, dst, ctx, x);
+  struct walk_dir sdir;
+  if (open_source_dir (src, src_st, &sdir, ctx, x, &ok))
+    ok = copy_entries (&sdir, src, src_st, &ddir, dst, ctx, x);
+  ok &= hold_parents (&sdir, src, &ddir, dst, ctx);
 
-  ok &= copy_attributes ((struct attr_file) { src, -1 }, src_st,
-                         (struct attr_file) { dst, -1, !exists }, x);
+  ok &= copy_attributes (0 <= sdir.fd ? loc_attr (src, sdir.fd, false)
+                         : loc_attr (src, -1, false), src_st,
+                         dir_attr (&ddir, dst, !exists), x);
 
   /* A new directory gets the source's permissions (or with
      --no-preserve=mode the default ones) less the umask, and its sticky
@@ -980,12 +1281,16 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
                       : src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO));
       mode_t mode = (((perms & ~x->umask) | (src_st->st_mode & S_ISVTX))
                      | (dst_st.st_mode & S_ISGID));
-      if (chmod (dst, mode) != 0)
+      if (chmod_dir (&ddir, dst, mode, ctx) != 0)
         {
-          error (0, errno, _("setting permissions for %s"), quoteaf (dst));
+          error (0, errno, _("setting permissions for %s"),
+                 quoteaf (dst->name));
           ok = false;
         }
     }
+  if (0 <= sdir.fd)
+    walk_close (ctx->src_walk, &sdir);
+  walk_close (ctx->dst_walk, &ddir);
   return ok;
 }
 
@@ -993,18 +1298,19 @@ copy_directory (char const *src, struct stat const *src_st, char const *dst,
    former file (if any) is still there when EXISTS.  If EARLIER, it is
    the copy of another link to the same file, to link DST to.  */
 static bool
-make_copy (char const *src, struct stat const *src_st, bool follow,
-           char const *dst, bool exists, char const *earlier,
+make_copy (struct loc const *src, struct stat const *src_st, bool follow,
+           struct loc const *dst, bool exists, char const *earlier,
            struct cp_options const *x)
 {
   if (earlier)
     return link_to_earlier (earlier, dst, exists, x);
   if (x->symbolic_link)
     return (make_symlink (src, dst, exists && x->force)
-            && copy_link_attributes (src, src_st, dst, x));
+            && copy_link_attributes (loc_attr (src, -1, false), src_st,
+                                     loc_attr (dst, -1, true), x));
   /* A destination the user agreed to replace is replaced.  */
   if (x->hard_link)
-    return make_hard_link (src, dst, follow,
+    return make_hard_link (at (src), src->rel, src->name, dst, follow,
                            exists && (x->force || x->interactive == CP_ASK));
   if (copies_data (src_st, x))
     return copy_data_file (src, src_st, follow, dst, exists, x);
@@ -1033,11 +1339,11 @@ permission_string (mode_t mode, char *buf)
 /* -i: ask whether to overwrite DST (status DST_ST), mentioning its
    permissions if we could not write it.  Return the answer.  */
 static bool
-ask_overwrite (char const *dst, struct stat const *dst_st,
+ask_overwrite (struct loc const *dst, struct stat const *dst_st,
                struct cp_options const *x)
 {
   if (!S_ISLNK (dst_st->st_mode)
-      && faccessat (AT_FDCWD, dst, W_OK, AT_EACCESS) != 0)
+      && faccessat (at (dst), dst->rel, W_OK, AT_EACCESS) != 0)
     {
       char perms[10];
       unsigned int mode = dst_st->st_mode & (S_ISUID | S_ISGID | S_ISVTX
@@ -1045,13 +1351,14 @@ ask_overwrite (char const *dst, struct stat const *dst_st,
       permission_string (mode, perms);
       if (x->force || x->remove_destination)
         fprintf (stderr, _("%s: replace %s, overriding mode %04o (%s)? "),
-                 program_name, quoteaf (dst), mode, perms);
+                 program_name, quoteaf (dst->name), mode, perms);
       else
         fprintf (stderr, _("%s: unwritable %s (mode %04o, %s); try anyway? "),
-                 program_name, quoteaf (dst), mode, perms);
+                 program_name, quoteaf (dst->name), mode, perms);
     }
   else
-    fprintf (stderr, _("%s: overwrite %s? "), program_name, quoteaf (dst));
+    fprintf (stderr, _("%s: overwrite %s? "), program_name,
+             quoteaf (dst->name));
   return yesno ();
 }
 
@@ -1072,7 +1379,7 @@ newer_than (struct stat const *src_st, struct stat const *dst_st)
    before any complaint about what DST is, so a file kept is no
    error.  Set *UP_TO_DATE if it is -u that keeps it.  */
 static bool
-wants_overwrite (struct stat const *src_st, char const *dst,
+wants_overwrite (struct stat const *src_st, struct loc const *dst,
                  struct stat const *dst_st, bool *up_to_date,
                  struct cp_options const *x)
 {
@@ -1116,9 +1423,9 @@ refuse_just_created (char const *src, char const *dst,
    backup's name if one was made; set *EXISTS to whether DST is still
    there.  */
 static bool
-make_room (char const *src, struct stat const *src_st, char const *dst,
-           bool unlink_first, bool replace, char **backup, bool *exists,
-           struct cp_options const *x)
+make_room (struct loc const *src, struct stat const *src_st,
+           struct loc const *dst, bool unlink_first, bool replace,
+           char **backup, bool *exists, struct cp_options const *x)
 {
   *backup = NULL;
   *exists = true;
@@ -1143,7 +1450,7 @@ make_room (char const *src, struct stat const *src_st, char const *dst,
    links is replaced without a further look, as GNU cp does.  Return
    false after a diagnostic if the link can't be followed otherwise.  */
 static bool
-resolve_dest_link (char const *dst, struct dest *d,
+resolve_dest_link (struct loc const *dst, struct dest *d,
                    struct cp_options const *x)
 {
   if (d->st_ok)
@@ -1154,7 +1461,7 @@ resolve_dest_link (char const *dst, struct dest *d,
     d->loops = true;
   else
     {
-      error (0, d->st_errno, _("cannot stat %s"), quoteaf (dst));
+      error (0, d->st_errno, _("cannot stat %s"), quoteaf (dst->name));
       return false;
     }
   return true;
@@ -1162,30 +1469,31 @@ resolve_dest_link (char const *dst, struct dest *d,
 
 /* Copy SRC to DST; CTX says where in the tree they are.  */
 static bool
-copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
-               struct cp_options const *x)
+copy_internal (struct loc const *src, struct loc const *dst,
+               struct copy_ctx const *ctx, struct cp_options const *x)
 {
   bool follow = follows_links (ctx, x);
   struct stat src_st;
-  if (fstatat (AT_FDCWD, src, &src_st, follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0)
+  if (fstatat (at (src), src->rel, &src_st,
+               follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0)
     {
-      error (0, errno, _("cannot stat %s"), quoteaf (src));
+      error (0, errno, _("cannot stat %s"), quoteaf (src->name));
       return false;
     }
   bool is_dir = S_ISDIR (src_st.st_mode);
   if (is_dir && !x->recursive)
     {
       error (0, 0, _("-r not specified; omitting directory %s"),
-             quoteaf (src));
+             quoteaf (src->name));
       return false;
     }
 
   /* GNU cp copies a file given twice once, unless it makes backups.  */
   if (ctx->command_line && !is_dir && x->backup_type == no_backups
-      && repeated_operand (src, &src_st))
+      && repeated_operand (src->name, &src_st))
     {
       error (0, 0, _("warning: source file %s specified more than once"),
-             quoteaf (src));
+             quoteaf (src->name));
       return true;
     }
 
@@ -1211,7 +1519,7 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
           && !copy_onto_ok (src, &src_st, dst, dst_found, x, &done))
         {
           error (0, 0, _("%s and %s are the same file"),
-                 quoteaf_n (0, src), quoteaf_n (1, dst));
+                 quoteaf_n (0, src->name), quoteaf_n (1, dst->name));
           return false;
         }
       if (done)
@@ -1226,7 +1534,7 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
       if (d.exists && !S_ISDIR (dst_found->st_mode))
         {
           error (0, 0, _("cannot overwrite non-directory %s with directory %s"),
-                 quoteaf_n (0, dst), quoteaf_n (1, src));
+                 quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
           ok = false;
         }
       else
@@ -1248,14 +1556,14 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
       if (S_ISDIR (dst_found->st_mode))
         {
           error (0, 0, _("cannot overwrite directory %s with non-directory"),
-                 quoteaf (dst));
+                 quoteaf (dst->name));
           return false;
         }
     }
   /* Even a link leading nowhere, and so no destination yet, is
      refused if an earlier operand's copy made it.  */
   if (had_entry && ctx->command_line
-      && refuse_just_created (src, dst, &d.lst, through_link, x))
+      && refuse_just_created (src->name, dst->name, &d.lst, through_link, x))
     return false;
   /* Deeper in the tree, GNU cp 9.1 writes through such a dangling link
      when POSIXLY_CORRECT is set, out of the destination to wherever it
@@ -1263,7 +1571,7 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
   if (through_link && !d.exists && inode_lookup (made_links, &d.lst))
     {
       error (0, 0, _("will not copy %s through just-created symlink %s"),
-             quoteaf_n (0, src), quoteaf_n (1, dst));
+             quoteaf_n (0, src->name), quoteaf_n (1, dst->name));
       return false;
     }
 
@@ -1297,7 +1605,7 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
   /* As in GNU cp, a file is named before it is copied, so that what
      goes wrong while copying it comes after its name.  */
   if (ok && x->verbose)
-    print_verbose (src, dst, backup);
+    print_verbose (src->name, dst->name, backup);
 
   if (ok)
     {
@@ -1309,7 +1617,7 @@ copy_internal (char const *src, char const *dst, struct copy_ctx const *ctx,
   if (ok)
     {
       if (track_links && !earlier)
-        inode_remember (&link_map, inode_equal, &src_st, dst);
+        inode_remember (&link_map, inode_equal, &src_st, dst->name);
       if (ctx->command_line)
         remember_made_file (dst);
     }
@@ -1321,9 +1629,21 @@ bool
 copy (char const *src_name, char const *dst_name, struct cp_options const *x)
 {
   bool into_self = false;
-  struct copy_ctx ctx = { src_name, dst_name, 0, true, &into_self, NULL };
+  size_t max_open = walker_default_max ();
+  struct walker src_walk, dst_walk;
+  walker_init (&src_walk, max_open);
+  walker_init (&dst_walk, max_open);
+  struct name_buf src_names = { NULL, 0 };
+  struct name_buf dst_names = { NULL, 0 };
+  struct copy_ctx ctx = { src_name, dst_name, 0, true, &into_self, NULL,
+                          &src_walk, &dst_walk, &src_names, &dst_names };
   struct stat st;
   if (x->one_file_system && stat (src_name, &st) == 0)
     ctx.top_dev = st.st_dev;
-  return copy_internal (src_name, dst_name, &ctx, x);
+  struct loc src = { NULL, src_name, src_name };
+  struct loc dst = { NULL, dst_name, dst_name };
+  bool ok = copy_internal (&src, &dst, &ctx, x);
+  free (src_names.buf);
+  free (dst_names.buf);
+  return ok;
 }

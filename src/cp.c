@@ -603,8 +603,8 @@ finish_parents (struct parent *parents, struct cp_options const *x)
           error (0, errno, _("setting permissions for %s"), quoteaf (p->dst));
           ok = false;
         }
-      ok &= copy_attributes ((struct attr_file) { p->src, -1 }, &p->st,
-                             (struct attr_file) { p->dst, -1 }, &px);
+      ok &= copy_attributes (attr_operand (p->src, false), &p->st,
+                             attr_operand (p->dst, false), &px);
       parents = p->next;
       free (p->src);
       free (p->dst);

@@ -26,7 +26,8 @@ noinst_HEADERS += \
   src/xfer-io.h \
   src/xfer-cli.h \
   src/copy.h \
-  src/copy-attr.h
+  src/copy-attr.h \
+  src/walk.h
 
 ## Libraries gnulib may need, plus the engine's own.
 cpdd_ldadd = src/libcpdd.a lib/libgnu.a \
@@ -34,7 +35,7 @@ cpdd_ldadd = src/libcpdd.a lib/libgnu.a \
   $(LIB_CLOCK_GETTIME) $(LIB_FDATASYNC) $(LIB_MBRTOWC) $(LIB_URING) \
   $(LIB_PTHREAD)
 
-src_cp_SOURCES = src/cp.c src/copy.c src/copy-attr.c
+src_cp_SOURCES = src/cp.c src/copy.c src/copy-attr.c src/walk.c
 src_cp_LDADD = $(cpdd_ldadd) $(LIB_XATTR)
 
 src_dd_SOURCES = src/dd.c src/dd-args.c src/dd-conv.c src/dd.h src/dd-conv.h

@@ -56,6 +56,9 @@ TESTS += \
   tests/cp/no-preserve-mode-diff.sh \
   tests/cp/setid-existing-diff.sh \
   tests/cp/posix-own-link.sh \
-  tests/cp/random-diff.pl
+  tests/cp/random-diff.pl \
+  tests/cp/race-swap.sh \
+  tests/cp/race-stress.sh \
+  tests/cp/deep-tree.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))

@@ -15,6 +15,16 @@ tests/shim/faultshim.so: tests/shim/faultshim.c
 	       rm -f $@; }; }
 CLEANFILES += tests/shim/faultshim.so
 
+## The library the race tests preload to swap a directory for a link.
+check_SCRIPTS += tests/shim/swapshim.so
+tests/shim/swapshim.so: tests/shim/swapshim.c
+	$(AM_V_CC)$(MKDIR_P) tests/shim && \
+	{ $(CC) -shared -fPIC $(SHIM_CFLAGS) -o $@ \
+	    $(srcdir)/tests/shim/swapshim.c -ldl \
+	  || { echo "$@ not built: race tests will skip" >&2; \
+	       rm -f $@; }; }
+CLEANFILES += tests/shim/swapshim.so
+
 TESTS += \
   tests/reliability/enospc-cp.sh \
   tests/reliability/enospc-dd.sh \
@@ -47,7 +57,8 @@ TESTS += \
   tests/reliability/setuid-cp.sh
 
 EXTRA_DIST += $(filter tests/reliability/%, $(TESTS)) \
-  tests/reliability/rel-helpers.sh tests/shim/faultshim.c
+  tests/reliability/rel-helpers.sh tests/shim/faultshim.c \
+  tests/shim/swapshim.c
 
 ## Fuzz harnesses, run by hand with `make fuzz`.
 include tests/fuzz/local.mk

@@ -1,0 +1,157 @@
+/* walk.c -- the directories a tree copy is in, held open.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+/* Each directory is opened relative to the one it is in, and its
+   entries relative to it, so that a directory replaced by a symbolic
+   link while it is copied leads nowhere else.  A tree may be deeper
+   than the process may hold descriptors: then the directories highest
+   up give theirs back, and each gets one again on the way back up, by
+   opening ".." of the directory below it and checking that this is
+   the very directory (device and inode) that was opened before.  A
+   directory moved elsewhere meanwhile is thus never mistaken for it;
+   its copy stops there with an error.  */
+
+#include <config.h>
+
+#include <sys/resource.h>
+
+#include "system.h"
+#include "walk.h"
+
+void
+walker_init (struct walker *w, size_t max_open)
+{
+  w->oldest = NULL;
+  w->n_open = 0;
+  w->max_open = max_open ? max_open : 1;
+}
+
+size_t
+walker_default_max (void)
+{
+  /* Leave room for the files being copied, standard streams and
+     libraries; each of the two walkers gets a quarter of the rest.  */
+  enum { RESERVED = 32, CEILING = 256 };
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+    return CEILING;
+  if (rl.rlim_cur <= RESERVED + 4)
+    return 1;
+  rlim_t n = (rl.rlim_cur - RESERVED) / 4;
+  return n < CEILING ? n : CEILING;
+}
+
+/* Open REL in DIRFD as a directory; with SEARCH_OK, fall back on a
+   descriptor that only looks names up.  Set *SEARCH_ONLY to which.  */
+static int
+open_dir (int dirfd, char const *rel, bool follow, bool search_ok,
+          bool *search_only)
+{
+  int flags = (O_DIRECTORY | O_NOCTTY | O_CLOEXEC
+               | (follow ? 0 : O_NOFOLLOW));
+  *search_only = false;
+  int fd = openat (dirfd, rel, O_RDONLY | flags);
+#ifdef O_PATH
+  if (fd < 0 && errno == EACCES && search_ok)
+    {
+      fd = openat (dirfd, rel, O_PATH | flags);
+      *search_only = 0 <= fd;
+    }
+#endif
+  return fd;
+}
+
+/* D is the directory highest up holding a descriptor: let it go.  */
+static void
+release_oldest (struct walker *w)
+{
+  struct walk_dir *d = w->oldest;
+  /* Closing a directory only read from can't lose anything.  */
+  close (d->fd);
+  d->fd = -1;
+  w->oldest = d->down;
+  w->n_open--;
+}
+
+bool
+walk_open (struct walker *w, struct walk_dir *up, char const *rel,
+           bool follow, bool search_ok, struct walk_dir *d, struct stat *st)
+{
+  bool search_only;
+  int fd = open_dir (walk_fd (up), rel, follow, search_ok, &search_only);
+  if (fd < 0)
+    return false;
+  if (fstat (fd, st) != 0)
+    {
+      int e = errno;
+      close (fd);
+      errno = e;
+      return false;
+    }
+  *d = (struct walk_dir) { fd, search_only, rel, st->st_dev, st->st_ino,
+                           up, NULL };
+  if (!up)
+    return true;
+  up->down = d;
+  if (!w->oldest)
+    w->oldest = d;
+  w->n_open++;
+  while (w->max_open < w->n_open)
+    release_oldest (w);
+  return true;
+}
+
+/* Give UP, the directory D is in, a descriptor again: the one of
+   D's "..", if that is still UP.  */
+static bool
+reacquire (struct walker *w, struct walk_dir *up, struct walk_dir const *d)
+{
+  bool search_only;
+  int fd = open_dir (d->fd, "..", true, true, &search_only);
+  if (fd < 0)
+    return false;
+  struct stat st;
+  int e = (fstat (fd, &st) != 0 ? errno
+           : st.st_dev != up->dev || st.st_ino != up->ino ? ESTALE : 0);
+  if (e)
+    {
+      close (fd);
+      errno = e;
+      return false;
+    }
+  up->fd = fd;
+  up->search_only = search_only;
+  w->oldest = up;
+  w->n_open++;
+  return true;
+}
+
+bool
+walk_hold_up (struct walker *w, struct walk_dir *d)
+{
+  return !d->up || 0 <= d->up->fd || reacquire (w, d->up, d);
+}
+
+void
+walk_close (struct walker *w, struct walk_dir *d)
+{
+  if (0 <= d->fd)
+    {
+      /* Closing a directory only read from can't lose anything.  */
+      close (d->fd);
+      if (d->up)
+        w->n_open--;
+    }
+  d->fd = -1;
+  if (d->up)
+    {
+      d->up->down = NULL;
+      if (w->oldest == d)
+        w->oldest = NULL;
+    }
+}

@@ -1,0 +1,76 @@
+/* walk.h -- the directories a tree copy is in, held open.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#ifndef CPDD_WALK_H
+#define CPDD_WALK_H
+
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+#include <sys/stat.h>
+
+/* A directory of one side of a copy (source or destination), held
+   open so that every name in it is looked up relative to it, never
+   through the names above it again.  */
+struct walk_dir
+{
+  int fd;			/* -1 while its descriptor is released */
+  bool search_only;		/* FD (O_PATH) only looks names up */
+  char const *rel;		/* its name in UP, or an operand's name */
+  dev_t dev;			/* what was opened, to tell it when */
+  ino_t ino;			/* it is opened again */
+  struct walk_dir *up;		/* the directory it is in, or NULL */
+  struct walk_dir *down;	/* the directory opened in it, or NULL */
+};
+
+/* One side's open directories.  Those opened from the working
+   directory (operands) are always held; of the others, only the
+   MAX_OPEN deepest are: the one highest up goes first.  */
+struct walker
+{
+  struct walk_dir *oldest;	/* highest directory holding a descriptor,
+                                   of those that can be released */
+  size_t n_open;		/* descriptors that can be released */
+  size_t max_open;
+};
+
+/* Start W, holding at most MAX_OPEN (at least 1) descriptors of
+   directories below operands.  */
+void walker_init (struct walker *w, size_t max_open);
+
+/* How many descriptors a walker may hold, given the process's limit
+   and the two walkers of a copy.  */
+size_t walker_default_max (void);
+
+/* Open the directory REL in UP (in the working directory if UP is
+   NULL) as D, not following a symbolic link unless FOLLOW, and set *ST
+   to its status.  With SEARCH_OK, a directory that can't be read is
+   still opened if it can be searched, to make files in it.  Return
+   false with errno set on failure.  */
+bool walk_open (struct walker *w, struct walk_dir *up, char const *rel,
+                bool follow, bool search_ok, struct walk_dir *d,
+                struct stat *st);
+
+/* Make sure that the directory D is in holds a descriptor again, now
+   that D is the deepest directory of W.  Return false with errno set
+   if it could not be opened again, or was replaced meanwhile
+   (ESTALE).  */
+bool walk_hold_up (struct walker *w, struct walk_dir *d);
+
+/* Close D, the deepest directory of W.  */
+void walk_close (struct walker *w, struct walk_dir *d);
+
+/* The descriptor names in D are relative to.  */
+static inline int
+walk_fd (struct walk_dir const *d)
+{
+  return d ? d->fd : AT_FDCWD;
+}
+
+#endif /* CPDD_WALK_H */
