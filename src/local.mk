@@ -5,7 +5,9 @@ bin_PROGRAMS = src/cp src/dd
 ## Code shared by cp and dd: common helpers and the transfer engine.
 noinst_LIBRARIES += src/libcpdd.a
 src_libcpdd_a_SOURCES = \
+  src/cpus.c \
   src/system.c \
+  src/workers.c \
   src/xfer.c \
   src/xfer-cli.c \
   src/xfer-io.c \
@@ -20,7 +22,9 @@ src_libcpdd_a_SOURCES = \
   src/xfer-window.c
 
 noinst_HEADERS += \
+  src/cpus.h \
   src/system.h \
+  src/workers.h \
   src/xfer.h \
   src/xfer-impl.h \
   src/xfer-io.h \

@@ -28,6 +28,7 @@ include tests/dd/local.mk
 include tests/xfer/local.mk
 include tests/reliability/local.mk
 include tests/dist/local.mk
+include tests/unit/local.mk
 
 ## GNU coreutils' own tests/cp and tests/dd, fetched and built outside
 ## the tree (see tests/upstream/check-upstream), run against GNU's

@@ -1,0 +1,183 @@
+/* workers.c -- a pool of threads running tasks from a bounded queue.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+/* The queue is a ring of fixed size so that memory does not grow with
+   the tree being copied: the walker is held back when the workers
+   fall behind, and a worker that makes work while the queue is full
+   does it at once, depth first, as a serial copy would.  */
+
+#include <config.h>
+
+#include "workers.h"
+
+#include "system.h"
+
+#include <pthread.h>
+
+struct task
+{
+  void (*run) (void *);
+  void *arg;
+};
+
+struct workers
+{
+  pthread_mutex_t lock;
+  pthread_cond_t not_empty;	/* a task waits, or the pool stops */
+  pthread_cond_t not_full;	/* room in the ring */
+  pthread_cond_t idle;		/* the queue is empty and nobody runs */
+
+  struct task *ring;
+  idx_t limit;			/* ring size */
+  idx_t head;			/* next task to take */
+  idx_t count;			/* tasks waiting */
+  idx_t peak;			/* the most ever waiting */
+  idx_t running;		/* tasks being run by workers */
+  bool stopping;
+
+  int n;
+  pthread_t *threads;
+};
+
+/* The pool the calling thread serves, if it is a worker.  */
+static _Thread_local struct workers *serving;
+
+static void
+check (int err, char const *what)
+{
+  if (err)
+    error (EXIT_FAILURE, err, "%s", what);
+}
+
+static void *
+worker_main (void *arg)
+{
+  struct workers *w = arg;
+  serving = w;
+  pthread_mutex_lock (&w->lock);
+  for (;;)
+    {
+      while (!w->count && !w->stopping)
+        pthread_cond_wait (&w->not_empty, &w->lock);
+      if (!w->count)
+        break;
+      struct task t = w->ring[w->head];
+      w->head = (w->head + 1) % w->limit;
+      w->count--;
+      w->running++;
+      pthread_cond_signal (&w->not_full);
+      pthread_mutex_unlock (&w->lock);
+
+      t.run (t.arg);
+
+      pthread_mutex_lock (&w->lock);
+      w->running--;
+      if (!w->count && !w->running)
+        pthread_cond_broadcast (&w->idle);
+    }
+  pthread_mutex_unlock (&w->lock);
+  return NULL;
+}
+
+struct workers *
+workers_start (int n, idx_t limit)
+{
+  struct workers *w = xzalloc (sizeof *w);
+  check (pthread_mutex_init (&w->lock, NULL), _("cannot make a lock"));
+  check (pthread_cond_init (&w->not_empty, NULL),
+         _("cannot make a condition variable"));
+  check (pthread_cond_init (&w->not_full, NULL),
+         _("cannot make a condition variable"));
+  check (pthread_cond_init (&w->idle, NULL),
+         _("cannot make a condition variable"));
+  w->limit = MAX (1, limit);
+  w->ring = xnmalloc (w->limit, sizeof *w->ring);
+  w->threads = xnmalloc (n, sizeof *w->threads);
+  for (; w->n < n; w->n++)
+    check (pthread_create (&w->threads[w->n], NULL, worker_main, w),
+           _("cannot start a worker thread"));
+  return w;
+}
+
+void
+workers_submit (struct workers *w, void (*run) (void *), void *arg)
+{
+  pthread_mutex_lock (&w->lock);
+  if (w->count == w->limit && serving == w)
+    {
+      pthread_mutex_unlock (&w->lock);
+      run (arg);
+      return;
+    }
+  while (w->count == w->limit)
+    pthread_cond_wait (&w->not_full, &w->lock);
+  w->ring[(w->head + w->count) % w->limit] = (struct task) { run, arg };
+  w->count++;
+  w->peak = MAX (w->peak, w->count);
+  pthread_cond_signal (&w->not_empty);
+  pthread_mutex_unlock (&w->lock);
+}
+
+void
+workers_finish (struct workers *w)
+{
+  pthread_mutex_lock (&w->lock);
+  while (w->count || w->running)
+    pthread_cond_wait (&w->idle, &w->lock);
+  w->stopping = true;
+  pthread_cond_broadcast (&w->not_empty);
+  pthread_mutex_unlock (&w->lock);
+  for (int i = 0; i < w->n; i++)
+    check (pthread_join (w->threads[i], NULL),
+           _("cannot wait for a worker thread"));
+  pthread_cond_destroy (&w->idle);
+  pthread_cond_destroy (&w->not_full);
+  pthread_cond_destroy (&w->not_empty);
+  pthread_mutex_destroy (&w->lock);
+  free (w->threads);
+  free (w->ring);
+  free (w);
+}
+
+idx_t
+workers_peak (struct workers const *w)
+{
+  return w->peak;
+}
+
+void
+task_group_init (struct task_group *g, struct task_group *parent,
+                 void (*done) (struct task_group *))
+{
+  atomic_init (&g->pending, 1);
+  g->done = done;
+  g->parent = parent;
+  if (parent)
+    task_group_hold (parent);
+}
+
+void
+task_group_hold (struct task_group *g)
+{
+  atomic_fetch_add_explicit (&g->pending, 1, memory_order_relaxed);
+}
+
+void
+task_group_release (struct task_group *g)
+{
+  /* Whoever ends the last piece must see all the others did: release
+     ordering on every decrement, acquire on the one that reaches 0.
+     A loop, not recursion: groups nest as deep as the tree.  */
+  while (g && (atomic_fetch_sub_explicit (&g->pending, 1,
+                                          memory_order_acq_rel) == 1))
+    {
+      struct task_group *parent = g->parent;
+      g->done (g);
+      g = parent;
+    }
+}

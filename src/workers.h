@@ -1,0 +1,55 @@
+/* workers.h -- a pool of threads running tasks from a bounded queue.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#ifndef CPDD_WORKERS_H
+#define CPDD_WORKERS_H
+
+#include "idx.h"
+
+#include <stdatomic.h>
+
+struct workers;
+
+/* Start N threads serving a queue of at most LIMIT waiting tasks.
+   Exit with a diagnostic if a thread cannot be started.  */
+struct workers *workers_start (int n, idx_t limit);
+
+/* Have a worker call RUN (ARG).  While the queue is full a caller
+   that is not one of the workers waits; a worker runs the task itself
+   instead, so that tasks making tasks cannot all wait on each other.  */
+void workers_submit (struct workers *w, void (*run) (void *), void *arg);
+
+/* Wait until every task submitted has run, stop the threads, free W.  */
+void workers_finish (struct workers *w);
+
+/* The most tasks that were ever waiting in W's queue at once.  */
+idx_t workers_peak (struct workers const *w);
+
+/* Work that finishes in pieces, perhaps in different threads: a
+   directory whose entries are copied by several workers, a file whose
+   ranges are.  Whoever ends the last piece runs DONE, then ends one
+   piece of PARENT.  */
+struct task_group
+{
+  atomic_ptrdiff_t pending;
+  void (*done) (struct task_group *);
+  struct task_group *parent;
+};
+
+/* Make G a group of one piece (its creator's), itself one new piece
+   of PARENT unless PARENT is null.  */
+void task_group_init (struct task_group *g, struct task_group *parent,
+                      void (*done) (struct task_group *));
+
+/* Add a piece to G, before handing it to someone else.  */
+void task_group_hold (struct task_group *g);
+
+/* End a piece of G.  */
+void task_group_release (struct task_group *g);
+
+#endif

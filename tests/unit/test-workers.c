@@ -1,0 +1,149 @@
+/* test-workers.c -- the worker pool runs every task once, keeps its
+   queue bounded, does not deadlock when tasks make tasks, and a task
+   group ends once, after all its pieces, in whatever thread.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#include <config.h>
+
+#include "system.h"
+#include "workers.h"
+
+static int failures;
+
+static void
+expect (bool ok, char const *what)
+{
+  if (!ok)
+    {
+      fprintf (stderr, "FAIL: %s\n", what);
+      failures++;
+    }
+}
+
+enum { TASKS = 20000, LIMIT = 16 };
+
+static atomic_int runs[TASKS];
+
+static void
+count_run (void *arg)
+{
+  atomic_fetch_add ((atomic_int *) arg, 1);
+}
+
+/* Every one of many tasks runs exactly once, with few ever waiting.  */
+static void
+each_task_once (int threads)
+{
+  for (int i = 0; i < TASKS; i++)
+    atomic_init (&runs[i], 0);
+  struct workers *w = workers_start (threads, LIMIT);
+  for (int i = 0; i < TASKS; i++)
+    workers_submit (w, count_run, &runs[i]);
+  expect (workers_peak (w) <= LIMIT, "the queue stays within its limit");
+  workers_finish (w);
+  int wrong = 0;
+  for (int i = 0; i < TASKS; i++)
+    wrong += atomic_load (&runs[i]) != 1;
+  expect (wrong == 0, "each task runs exactly once");
+}
+
+/* A tree of directories each holding FANOUT entries, DEPTH deep, as
+   tasks that submit tasks, each directory a group that ends after its
+   entries did.  */
+enum { FANOUT = 4, DEPTH = 7 };
+
+struct dir
+{
+  struct task_group group;
+  int depth;
+  struct workers *w;
+  atomic_int entries_done;
+  struct dir *parent;
+};
+
+static atomic_int dirs_done, dirs_early, dirs_made;
+
+static void
+dir_done (struct task_group *g)
+{
+  struct dir *d = (struct dir *) g;
+  if (atomic_load (&d->entries_done) != FANOUT)
+    atomic_fetch_add (&dirs_early, 1);
+  if (d->parent)
+    atomic_fetch_add (&d->parent->entries_done, 1);
+  atomic_fetch_add (&dirs_done, 1);
+  free (d);
+}
+
+static void walk_dir (void *arg);
+
+static void
+make_dir (struct workers *w, struct dir *parent, int depth)
+{
+  struct dir *d = xmalloc (sizeof *d);
+  task_group_init (&d->group, parent ? &parent->group : NULL, dir_done);
+  d->depth = depth;
+  d->w = w;
+  d->parent = parent;
+  atomic_init (&d->entries_done, 0);
+  atomic_fetch_add (&dirs_made, 1);
+  workers_submit (w, walk_dir, d);
+}
+
+static void
+file_done (void *arg)
+{
+  struct dir *d = arg;
+  atomic_fetch_add (&d->entries_done, 1);
+  task_group_release (&d->group);
+}
+
+static void
+walk_dir (void *arg)
+{
+  struct dir *d = arg;
+  for (int i = 0; i < FANOUT; i++)
+    if (d->depth < DEPTH)
+      make_dir (d->w, d, d->depth + 1);
+    else
+      {
+        task_group_hold (&d->group);
+        workers_submit (d->w, file_done, d);
+      }
+  task_group_release (&d->group);
+}
+
+static void
+tasks_making_tasks (int threads)
+{
+  atomic_init (&dirs_done, 0);
+  atomic_init (&dirs_early, 0);
+  atomic_init (&dirs_made, 0);
+  struct workers *w = workers_start (threads, 2);
+  make_dir (w, NULL, 0);
+  workers_finish (w);
+  expect (atomic_load (&dirs_done) == atomic_load (&dirs_made),
+          "every directory group ends");
+  expect (atomic_load (&dirs_early) == 0,
+          "no directory group ends before its entries");
+}
+
+int
+main (int argc _GL_UNUSED, char **argv)
+{
+  set_program_name (argv[0]);
+
+  /* A deadlock is a failure, not a hung test suite.  */
+  alarm (60);
+  for (int threads = 1; threads <= 8; threads *= 2)
+    {
+      each_task_once (threads);
+      tasks_making_tasks (threads);
+    }
+  return failures ? EXIT_FAILURE : EXIT_SUCCESS;
+}
