@@ -21,6 +21,8 @@ cat > layers <<'EOF' || framework_failure_
 util            system
 util            xfer-size
 util            xfer-stats
+tasks           cpus
+tasks           workers
 io              xfer-io
 io              xfer-window
 output          xfer-sparse
