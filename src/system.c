@@ -10,6 +10,39 @@
 
 #include "system.h"
 
+/* The buffers of one thread's quoteaf_n, one per N.  Those of a
+   worker thread are not freed when it ends: a command starts its
+   workers once.  */
+struct quote_slot
+{
+  char *buf;
+  size_t size;
+};
+enum { QUOTE_SLOTS = 3 };
+static _Thread_local struct quote_slot quote_slots[QUOTE_SLOTS];
+static _Thread_local struct quoting_options *quote_options;
+
+char const *
+quoteaf_n (int n, char const *arg)
+{
+  if (!quote_options)
+    {
+      quote_options = clone_quoting_options (NULL);
+      set_quoting_style (quote_options, shell_escape_always_quoting_style);
+    }
+  struct quote_slot *slot = &quote_slots[n];
+  for (;;)
+    {
+      size_t len = quotearg_buffer (slot->buf, slot->size, arg, SIZE_MAX,
+                                    quote_options);
+      if (len < slot->size)
+        return slot->buf;
+      free (slot->buf);
+      slot->size = len + 1;
+      slot->buf = xmalloc (slot->size);
+    }
+}
+
 void
 emit_ancillary_info (char const *program)
 {

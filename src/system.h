@@ -42,17 +42,17 @@
 #define N_(msgid) msgid
 
 /* How GNU coreutils quotes a file name in a diagnostic: always quoted,
-   shell-escaped where needed, so the message can be pasted back.  */
+   shell-escaped where needed, so the message can be pasted back.  The
+   result stays valid until the calling thread quotes again with the
+   same N, which is 0, 1 or 2 (quoteaf uses 0): cp's workers report
+   errors while the walk goes on, so unlike quotearg's buffers these
+   belong to one thread.  */
+char const *quoteaf_n (int n, char const *arg);
+
 static inline char const *
 quoteaf (char const *arg)
 {
-  return quotearg_style (shell_escape_always_quoting_style, arg);
-}
-
-static inline char const *
-quoteaf_n (int n, char const *arg)
-{
-  return quotearg_n_style (n, shell_escape_always_quoting_style, arg);
+  return quoteaf_n (0, arg);
 }
 
 /* Quote a file name only where the shell would need it, as GNU does

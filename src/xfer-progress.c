@@ -161,15 +161,33 @@ xfer_session_plan (struct xfer_opts const *opts, char *const *files, int n)
 
 /* The sink's begin: a file's transfer starts (the first one starts
    the clock).  */
+/* cp's workers report to one session.  Standard error's own lock
+   guards it: the session draws there, and error () holds that lock
+   while it calls back to clear the line, so no other lock can be
+   taken in an order opposite to it.  */
+static void
+session_lock (void)
+{
+  flockfile (stderr);
+}
+
+static void
+session_unlock (void)
+{
+  funlockfile (stderr);
+}
+
 static void
 session_begin (struct xfer_sink *sink)
 {
   struct xfer_session *s = (struct xfer_session *) sink;
+  session_lock ();
   if (!s->start)
     {
       s->start = gethrxtime ();
       s->next_draw = s->start + XTIME_PRECISION;
     }
+  session_unlock ();
 }
 
 /* Print ", 45%, ETA 0:01:05" for S at NOW, if S knows its total.  */
@@ -237,8 +255,10 @@ static void
 session_bytes (struct xfer_sink *sink, off_t n)
 {
   struct xfer_session *s = (struct xfer_session *) sink;
+  session_lock ();
   s->bytes += n;
   tick (s);
+  session_unlock ();
 }
 
 /* The sink's end: add a finished file's report R; OK says whether the
@@ -247,15 +267,18 @@ static void
 session_add (struct xfer_sink *sink, struct xfer_report const *r, bool ok)
 {
   struct xfer_session *s = (struct xfer_session *) sink;
+  session_lock ();
   /* -v and --debug lines on the same terminal would overwrite it.  */
   if (s->stdout_tty)
     session_clear (s);
-  if (!ok)
-    return;
-  s->files++;
-  s->methods |= 1 << r->method;
-  s->buffer_size = MAX (s->buffer_size, r->buffer_size);
-  s->direct |= r->direct;
+  if (ok)
+    {
+      s->files++;
+      s->methods |= 1 << r->method;
+      s->buffer_size = MAX (s->buffer_size, r->buffer_size);
+      s->direct |= r->direct;
+    }
+  session_unlock ();
 }
 
 /* The methods S used, as "read" or "offload+read"; "none" if no file

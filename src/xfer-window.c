@@ -53,9 +53,10 @@ struct xfer_window
   struct sigaction old_bus;	/* the action to restore */
 };
 
-/* The window being accessed, if any.  The signal handler has no other
-   way to find it.  */
-static struct xfer_window *volatile guarded;
+/* The window being accessed by this thread, if any.  The signal
+   handler has no other way to find it; a SIGBUS from a mapping goes to
+   the thread that touched it, so each of cp's workers has its own.  */
+static _Thread_local struct xfer_window *volatile guarded;
 
 static void
 bus_handler (int sig, siginfo_t *info, void *context)
