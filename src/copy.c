@@ -25,7 +25,10 @@
 #include "stat-time.h"
 #include "tempname.h"
 #include "walk.h"
+#include "workers.h"
 #include "yesno.h"
+
+#include <pthread.h>
 
 /* A file identified by its inode, with a name: of its copy, or the
    name it was reached by.  A tree has an entry for each directory, so
@@ -61,6 +64,24 @@ static Hash_table *made_files;
    no name.  */
 static Hash_table *made_links;
 
+/* With --jobs, the workers that copy regular files' data and
+   attributes, once the walk has opened both ends; else NULL.  All the
+   rest (the walk, the tables above, every decision about a file and
+   its name) stays in the main thread.  */
+static struct workers *pool;
+
+/* The files of one directory (or of an operand) handed to workers:
+   whoever ends its last piece wakes the main thread, which waits for
+   them before setting the directory's own attributes.  */
+struct file_group
+{
+  struct task_group pieces;
+  pthread_mutex_t lock;
+  pthread_cond_t ended_cond;
+  bool ended;
+  atomic_bool failed;		/* a file of the group was not copied */
+};
+
 /* The names of one side's files, for messages, built one on another:
    an entry's name is its directory's followed by its own, so only the
    deepest is whole at any time, and a tree deeper than PATH_MAX costs
@@ -93,6 +114,7 @@ struct copy_ctx
   struct walker *dst_walk;
   struct name_buf *src_names;	/* the names of each side's files */
   struct name_buf *dst_names;
+  struct file_group *files;	/* with workers, where files are counted */
 };
 
 /* A file as the copy reaches it: REL in the open directory DIR, or
@@ -239,8 +261,59 @@ inode_table_free (Hash_table **table)
 }
 
 void
+copy_start_jobs (int jobs)
+{
+  /* A queue as long as the pool: each task holds two descriptors, and
+     more waiting would only take descriptors from the walk.  */
+  if (1 < jobs)
+    pool = workers_start (jobs, jobs);
+}
+
+static void
+file_group_ended (struct task_group *g)
+{
+  struct file_group *fg = (struct file_group *) g;
+  pthread_mutex_lock (&fg->lock);
+  fg->ended = true;
+  pthread_cond_signal (&fg->ended_cond);
+  pthread_mutex_unlock (&fg->lock);
+}
+
+static void
+file_group_init (struct file_group *fg)
+{
+  task_group_init (&fg->pieces, NULL, file_group_ended);
+  int err = pthread_mutex_init (&fg->lock, NULL);
+  if (err)
+    error (EXIT_FAILURE, err, _("cannot make a lock"));
+  err = pthread_cond_init (&fg->ended_cond, NULL);
+  if (err)
+    error (EXIT_FAILURE, err, _("cannot make a condition variable"));
+  fg->ended = false;
+  atomic_init (&fg->failed, false);
+}
+
+/* Wait until every file handed to workers in FG is done; return
+   whether all were copied.  */
+static bool
+file_group_wait (struct file_group *fg)
+{
+  task_group_release (&fg->pieces);
+  pthread_mutex_lock (&fg->lock);
+  while (!fg->ended)
+    pthread_cond_wait (&fg->ended_cond, &fg->lock);
+  pthread_mutex_unlock (&fg->lock);
+  pthread_cond_destroy (&fg->ended_cond);
+  pthread_mutex_destroy (&fg->lock);
+  return !atomic_load (&fg->failed);
+}
+
+void
 copy_finish (void)
 {
+  if (pool)
+    workers_finish (pool);
+  pool = NULL;
   inode_table_free (&link_map);
   inode_table_free (&made_dirs);
   inode_table_free (&made_links);
@@ -619,12 +692,107 @@ open_destination (struct loc const *dst, struct stat const *src_st,
   return fd;
 }
 
+/* A regular file whose both ends are open, to fill.  */
+struct open_copy
+{
+  struct attr_file src;
+  struct attr_file dst;
+  struct stat src_st;
+  struct stat dst_st;
+};
+
+/* Copy the data, then the attributes, of C's source to its
+   destination, and close both.  */
+static bool
+fill_copy (struct open_copy *c, struct cp_options const *x)
+{
+  bool ok = true;
+  if (!x->attributes_only)
+    {
+      struct xfer_file in = { c->src.fd, c->src.name, &c->src_st };
+      struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st };
+      struct xfer_report report;
+      ok = xfer_copy (&in, &out, &x->xfer, &report);
+      if (x->debug)
+        {
+          /* Whole, among the other workers' reports.  */
+          flockfile (stdout);
+          xfer_print_debug (stdout, &report);
+          funlockfile (stdout);
+        }
+    }
+  if (ok)
+    ok = copy_attributes (c->src, &c->src_st, c->dst, x);
+
+  if (close (c->dst.fd) != 0)
+    {
+      error (0, errno, _("failed to close %s"), quoteaf (c->dst.name));
+      ok = false;
+    }
+  if (close (c->src.fd) != 0)
+    {
+      error (0, errno, _("failed to close %s"), quoteaf (c->src.name));
+      ok = false;
+    }
+  return ok;
+}
+
+/* A file for a worker to fill, and the group it ends a piece of.  Its
+   ends are reached only by descriptor, as the directories they are in
+   may be closed before it runs; the names are its own copies.  */
+struct copy_task
+{
+  struct open_copy c;
+  struct file_group *group;
+  struct cp_options const *x;
+  char *src_name;
+  char *dst_name;
+};
+
+static void
+run_copy_task (void *arg)
+{
+  struct copy_task *t = arg;
+  struct file_group *group = t->group;
+  if (!fill_copy (&t->c, t->x))
+    atomic_store (&group->failed, true);
+  free (t->src_name);
+  free (t->dst_name);
+  free (t);
+  task_group_release (&group->pieces);
+}
+
+/* The attribute end named NAME, a copy of another file's, open as FD.  */
+static struct attr_file
+task_end (char *name, int fd, bool created)
+{
+  return (struct attr_file) { name, fd, created, -1, last_component (name) };
+}
+
+/* Have a worker fill C, as one piece of GROUP.  */
+static void
+hand_over (struct open_copy const *c, struct file_group *group,
+           struct cp_options const *x)
+{
+  struct copy_task *t = xmalloc (sizeof *t);
+  t->src_name = xstrdup (c->src.name);
+  t->dst_name = xstrdup (c->dst.name);
+  t->c = *c;
+  t->c.src = task_end (t->src_name, c->src.fd, false);
+  t->c.dst = task_end (t->dst_name, c->dst.fd, c->dst.created);
+  t->group = group;
+  t->x = x;
+  task_group_hold (&group->pieces);
+  workers_submit (pool, run_copy_task, t);
+}
+
 /* Copy the data and attributes of the file SRC (status SRC_ST, reached
-   by following links if FOLLOW) to DST.  */
+   by following links if FOLLOW) to DST.  With workers and a GROUP, a
+   worker does so once both are open, and a failure then is GROUP's.  */
 static bool
 copy_data_file (struct loc const *src, struct stat const *src_st,
                 bool follow, struct loc const *dst, bool exists,
-                struct cp_options const *x)
+                struct file_group *group, struct cp_options const *x)
 {
   int src_fd = openat (at (src), src->rel,
                        O_RDONLY | O_BINARY | (follow ? 0 : O_NOFOLLOW));
@@ -634,14 +802,13 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
       return false;
     }
 
-  bool ok = false;
-  struct stat src_fst;
-  if (fstat (src_fd, &src_fst) != 0)
+  struct open_copy c;
+  if (fstat (src_fd, &c.src_st) != 0)
     {
       error (0, errno, _("cannot fstat %s"), quoteaf (src->name));
       goto close_src;
     }
-  if (!SAME_INODE (src_fst, *src_st))
+  if (!SAME_INODE (c.src_st, *src_st))
     {
       error (0, 0, _("skipping file %s, as it was replaced while being copied"),
              quoteaf (src->name));
@@ -649,43 +816,30 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
     }
 
   bool created;
-  int dst_fd = open_destination (dst, &src_fst, exists, &created, x);
+  int dst_fd = open_destination (dst, &c.src_st, exists, &created, x);
   if (dst_fd < 0)
     goto close_src;
+  c.src = loc_attr (src, src_fd, false);
+  c.dst = loc_attr (dst, dst_fd, created);
 
-  struct stat dst_st;
-  if (fstat (dst_fd, &dst_st) != 0)
-    error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
-  else
+  if (fstat (dst_fd, &c.dst_st) != 0)
     {
-      ok = true;
-      if (!x->attributes_only)
-        {
-          struct xfer_file in = { src_fd, src->name, &src_fst };
-          struct xfer_file out = { dst_fd, dst->name, &dst_st };
-          struct xfer_report report;
-          ok = xfer_copy (&in, &out, &x->xfer, &report);
-          if (x->debug)
-            xfer_print_debug (stdout, &report);
-        }
-      if (ok)
-        ok = copy_attributes (loc_attr (src, src_fd, false), &src_fst,
-                              loc_attr (dst, dst_fd, created), x);
+      error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
+      if (close (dst_fd) != 0)
+        error (0, errno, _("failed to close %s"), quoteaf (dst->name));
+      goto close_src;
     }
-
-  if (close (dst_fd) != 0)
+  if (pool && group)
     {
-      error (0, errno, _("failed to close %s"), quoteaf (dst->name));
-      ok = false;
+      hand_over (&c, group, x);
+      return true;
     }
+  return fill_copy (&c, x);
 
  close_src:
   if (close (src_fd) != 0)
-    {
-      error (0, errno, _("failed to close %s"), quoteaf (src->name));
-      ok = false;
-    }
-  return ok;
+    error (0, errno, _("failed to close %s"), quoteaf (src->name));
+  return false;
 }
 
 /* A link to make: to TARGET, symbolic or hard (following TARGET if
@@ -1259,9 +1413,19 @@ copy_directory (struct loc const *src, struct stat const *src_st,
   if (remembers_copy (src_st, ctx, x))
     inode_remember (&link_map, inode_equal, src_st, dst->name);
 
+  /* With workers, the directory's attributes wait for its files.  */
+  struct file_group files;
+  struct copy_ctx inside = *ctx;
+  if (pool)
+    {
+      file_group_init (&files);
+      inside.files = &files;
+    }
   struct walk_dir sdir;
-  if (open_source_dir (src, src_st, &sdir, ctx, x, &ok))
-    ok = copy_entries (&sdir, src, src_st, &ddir, dst, ctx, x);
+  if (open_source_dir (src, src_st, &sdir, &inside, x, &ok))
+    ok = copy_entries (&sdir, src, src_st, &ddir, dst, &inside, x);
+  if (pool)
+    ok &= file_group_wait (&files);
   ok &= hold_parents (&sdir, src, &ddir, dst, ctx);
 
   ok &= copy_attributes (0 <= sdir.fd ? loc_attr (src, sdir.fd, false)
@@ -1300,7 +1464,7 @@ copy_directory (struct loc const *src, struct stat const *src_st,
 static bool
 make_copy (struct loc const *src, struct stat const *src_st, bool follow,
            struct loc const *dst, bool exists, char const *earlier,
-           struct cp_options const *x)
+           struct file_group *group, struct cp_options const *x)
 {
   if (earlier)
     return link_to_earlier (earlier, dst, exists, x);
@@ -1313,7 +1477,7 @@ make_copy (struct loc const *src, struct stat const *src_st, bool follow,
     return make_hard_link (at (src), src->rel, src->name, dst, follow,
                            exists && (x->force || x->interactive == CP_ASK));
   if (copies_data (src_st, x))
-    return copy_data_file (src, src_st, follow, dst, exists, x);
+    return copy_data_file (src, src_st, follow, dst, exists, group, x);
   /* Only --attributes-only leaves DST there: -f still replaces it.  */
   if (S_ISLNK (src_st->st_mode))
     return copy_symlink (src, src_st, dst, exists && x->force, x);
@@ -1609,8 +1773,11 @@ copy_internal (struct loc const *src, struct loc const *dst,
 
   if (ok)
     {
+      /* A backup is put back at once if the copy fails, so that copy
+         is not left to a worker.  */
       ok = make_copy (src, &src_st, follow, dst, exists,
-                      earlier ? earlier->name : NULL, x);
+                      earlier ? earlier->name : NULL,
+                      backup ? NULL : ctx->files, x);
       if (!ok && backup)
         restore_backup (backup, dst, x->verbose);
     }
@@ -1635,14 +1802,20 @@ copy (char const *src_name, char const *dst_name, struct cp_options const *x)
   walker_init (&dst_walk, max_open);
   struct name_buf src_names = { NULL, 0 };
   struct name_buf dst_names = { NULL, 0 };
+  struct file_group files;
   struct copy_ctx ctx = { src_name, dst_name, 0, true, &into_self, NULL,
-                          &src_walk, &dst_walk, &src_names, &dst_names };
+                          &src_walk, &dst_walk, &src_names, &dst_names,
+                          pool ? &files : NULL };
+  if (pool)
+    file_group_init (&files);
   struct stat st;
   if (x->one_file_system && stat (src_name, &st) == 0)
     ctx.top_dev = st.st_dev;
   struct loc src = { NULL, src_name, src_name };
   struct loc dst = { NULL, dst_name, dst_name };
   bool ok = copy_internal (&src, &dst, &ctx, x);
+  if (pool)
+    ok &= file_group_wait (&files);
   free (src_names.buf);
   free (dst_names.buf);
   return ok;

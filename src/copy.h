@@ -64,6 +64,7 @@ struct cp_options
   bool verbose;			/* -v: name each copy */
   bool debug;			/* --debug: say how each file was copied */
   mode_t umask;			/* the process's umask, for new files */
+  int jobs;			/* --jobs: files whose data is copied at once */
 };
 
 /* Copy the file SRC_NAME, named on the command line, to DST_NAME
@@ -72,7 +73,11 @@ struct cp_options
 bool copy (char const *src_name, char const *dst_name,
            struct cp_options const *x);
 
-/* Release what copy() remembered between calls.  */
+/* Have JOBS workers copy files' data from now on, if more than one.  */
+void copy_start_jobs (int jobs);
+
+/* Wait for the workers, then release what copy() remembered between
+   calls.  */
 void copy_finish (void);
 
 #endif /* CPDD_COPY_H */

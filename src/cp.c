@@ -27,8 +27,10 @@
 #include "copy.h"
 #include "copy-attr.h"
 #include "dirname.h"
+#include "cpus.h"
 #include "filenamecat.h"
 #include "stat-macros.h"
+#include "xstrtol.h"
 #include "xfer-cli.h"
 
 #define PROGRAM_NAME "cp"
@@ -42,6 +44,7 @@ enum
   CONTEXT_OPTION,
   COPY_CONTENTS_OPTION,
   DEBUG_OPTION,
+  JOBS_OPTION,
   NO_PRESERVE_OPTION,
   PARENTS_OPTION,
   PRESERVE_OPTION,
@@ -102,6 +105,7 @@ static struct option const long_opts[] =
 {
   GNU_CP_LONG_OPTIONS,
   {"debug", no_argument, NULL, DEBUG_OPTION},
+  {"jobs", optional_argument, NULL, JOBS_OPTION},
   XFER_LONG_OPTIONS,
   {"", optional_argument, NULL, AMBIGUOUS_OPTION},
   {NULL, 0, NULL, 0}
@@ -326,7 +330,10 @@ An argument that a long option requires, its short form requires too.\n\
   -f, --force                  replace a destination that cannot be opened\n\
                                  (ignored together with -n)\n\
   -i, --interactive            ask before overwriting (cancels an earlier -n)\n\
+                                 (and copies with one job)\n\
   -H                           follow symbolic links named as SOURCE\n\
+      --jobs[=N]               copy the data of N files at a time (default 1;\n\
+                                 without N or with 'auto', one per usable CPU)\n\
   -l, --link                   give each SOURCE a new hard link, not a copy\n\
   -L, --dereference            follow every symbolic link in SOURCE\n\
 "), stdout);
@@ -675,6 +682,20 @@ copy_pair (char const *src, char const *dst, struct cp_options const *x)
   return ok;
 }
 
+/* The number of jobs that --jobs=ARG asks for: ARG workers, or with
+   no ARG or "auto", one per CPU this process may use.  */
+static int
+decode_jobs (char const *arg)
+{
+  if (!arg || STREQ (arg, "auto"))
+    return usable_cpus ();
+  uintmax_t n;
+  if (xstrtoumax (arg, NULL, 10, &n, "") != LONGINT_OK
+      || n == 0 || INT_MAX < n)
+    error (EXIT_FAILURE, 0, _("invalid number of jobs: %s"), quote (arg));
+  return n;
+}
+
 /* Choose the defaults that depend on several options.  */
 static void
 settle_options (struct cp_options *x, bool make_backups,
@@ -708,6 +729,10 @@ settle_options (struct cp_options *x, bool make_backups,
     x->dereference = (x->recursive && !x->hard_link
                       ? CP_DEREF_NEVER : CP_DEREF_ALWAYS);
 
+  /* A prompt waits for its answer before anything else is copied.  */
+  if (x->interactive == CP_ASK)
+    x->jobs = 1;
+
   x->owner_privileges = geteuid () == 0;
   x->umask = umask (0);
   umask (x->umask);
@@ -717,6 +742,7 @@ int
 main (int argc, char **argv)
 {
   struct cp_options x = {0};
+  x.jobs = 1;
   x.xfer.sparse = XFER_SPARSE_AUTO;
   x.xfer.reflink = XFER_REFLINK_AUTO;
   char const *target_dir = NULL;
@@ -779,6 +805,9 @@ main (int argc, char **argv)
       case 'd':
         x.dereference = CP_DEREF_NEVER;
         x.preserve_links = true;
+        break;
+      case JOBS_OPTION:
+        x.jobs = decode_jobs (optarg);
         break;
       case 'f':
         x.force = true;
@@ -900,6 +929,7 @@ main (int argc, char **argv)
              "and --no-target-directory (-T)"));
 
   xfer_session_info_signal (&x.xfer);
+  copy_start_jobs (x.jobs);
   xfer_session_plan (&x.xfer, files, n_files - !target_dir);
 
   bool ok;
