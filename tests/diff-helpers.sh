@@ -20,6 +20,19 @@ ours_dir_=${abs_top_builddir-$PWD/..}/src
 gnu_dir_=/usr/bin
 test -x "$gnu_dir_/cp" || gnu_dir_=/bin
 
+# With CPDD_TEST_JOBS=N, our cp copies with --jobs=N: it is run through
+# a script named cp that execs it as "cp", so that its messages still
+# start "cp: ".
+if test -n "${CPDD_TEST_JOBS-}"; then
+  jobs_dir_=$PWD/jobs-bin
+  mkdir -p "$jobs_dir_" || framework_failure_
+  printf '#!/bin/bash\nexec -a cp %s --jobs=%s "$@"\n' \
+    "$ours_dir_/cp" "$CPDD_TEST_JOBS" > "$jobs_dir_/cp" \
+    && chmod +x "$jobs_dir_/cp" || framework_failure_
+  ln -sf "$ours_dir_/dd" "$jobs_dir_/dd" || framework_failure_
+  ours_dir_=$jobs_dir_
+fi
+
 # Whether this build has the optional feature NAME (HAVE_O_DIRECT,
 # HAVE_FICLONE...), as configure decided in config.h.  Tests of a
 # feature skip, or leave out its cases, where it was not compiled in.
