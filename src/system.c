@@ -10,6 +10,35 @@
 
 #include "system.h"
 
+#include <stdarg.h>
+
+void
+cpdd_error (int status, int errnum, char const *format, ...)
+{
+  /* Standard error's lock is recursive: every write below happens
+     while it is held, and no other thread's comes in between.  */
+  flockfile (stderr);
+  fflush (stdout);
+  if (error_print_progname)
+    error_print_progname ();
+  else
+    fprintf (stderr, "%s: ", program_name);
+  va_list args;
+  va_start (args, format);
+  vfprintf (stderr, format, args);
+  va_end (args);
+  if (errnum)
+    {
+      char buf[256];
+      fprintf (stderr, ": %s", strerror_r (errnum, buf, sizeof buf));
+    }
+  putc ('\n', stderr);
+  error_message_count++;
+  funlockfile (stderr);
+  if (status)
+    exit (status);
+}
+
 /* The buffers of one thread's quoteaf_n, one per N.  Those of a
    worker thread are not freed when it ends: a command starts its
    workers once.  */

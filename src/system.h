@@ -36,6 +36,13 @@
 #include "quotearg.h"
 #include "xalloc.h"
 
+/* error () as glibc's, but written whole: glibc's writes the program
+   name, the message and the error's text one after another, which
+   cp's workers, reporting at once, would interleave.  */
+void cpdd_error (int status, int errnum, char const *format, ...)
+  _GL_ATTRIBUTE_FORMAT ((__printf__, 3, 4));
+#define error(...) cpdd_error (__VA_ARGS__)
+
 /* cpdd is not translated; keep the markers so messages stay greppable
    and a later gettext hookup is mechanical.  */
 #define _(msgid) (msgid)
