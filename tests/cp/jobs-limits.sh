@@ -1,0 +1,63 @@
+#!/bin/sh
+# cp --jobs=4 where copying stops short: a file system filling up in
+# the middle of a tree, and SIGINT while workers are busy.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+test "$(id -u)" = 0 || skip_ "mounting a small file system needs root"
+
+mkdir src || framework_failure_
+for d in 1 2 3 4; do
+  mkdir src/d$d || framework_failure_
+  for f in 1 2 3 4 5 6 7 8 9 10; do
+    head -c 65536 /dev/urandom > src/d$d/f$f || framework_failure_
+  done
+done
+
+# ENOSPC: which files fail depends on which worker writes first, so
+# check that each one is either reported as GNU cp reports it or
+# copied whole, and that cp fails.
+mkdir full || framework_failure_
+mount -t tmpfs -o size=1m tmpfs full 2>/dev/null \
+  || skip_ "cannot mount a small tmpfs"
+( cd full && cp --jobs=4 -r ../src copy ) 2> err
+rc=$?
+test $rc = 1 || { echo "exit status $rc, not 1"; fail=1; }
+grep -v "^cp: error writing 'copy/d[1-4]/f[0-9]*': No space left on device\$" \
+  err > other
+compare /dev/null other || fail=1
+test -s err || { echo "no ENOSPC reported"; fail=1; }
+for d in 1 2 3 4; do
+  for f in 1 2 3 4 5 6 7 8 9 10; do
+    grep "'copy/d$d/f$f'" err > /dev/null && continue
+    cmp src/d$d/f$f full/copy/d$d/f$f || fail=1
+  done
+done
+umount full || framework_failure_
+
+# SIGINT while a worker waits on a FIFO's data: the whole process ends
+# at once, killed by the signal, as a serial cp is.  A job started in
+# the background ignores SIGINT unless told otherwise.
+mkfifo src/d2/fifo || framework_failure_
+exec 3<> src/d2/fifo || framework_failure_
+env --default-signal=INT cp --jobs=4 -r --copy-contents src dst &
+pid=$!
+# Wait for the walk to reach the FIFO, then for its worker to read it.
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+  test -e dst/d2/fifo && break
+  sleep .2
+done
+test -e dst/d2/fifo || fail=1
+printf 'partial\n' >&3
+sleep .5
+kill -INT $pid
+for i in 1 2 3 4 5 6 7 8 9 10; do
+  kill -0 $pid 2>/dev/null || break
+  sleep .5
+done
+kill -0 $pid 2>/dev/null && { echo "cp outlived SIGINT"; kill -KILL $pid; }
+wait $pid
+rc=$?
+exec 3>&-
+test $rc = 130 || { echo "exit status $rc, not 130"; fail=1; }
+
+Exit $fail
