@@ -930,6 +930,8 @@ main (int argc, char **argv)
 
   xfer_session_info_signal (&x.xfer);
   copy_start_jobs (x.jobs);
+  if (1 < x.jobs)
+    xfer_session_workers (&x.xfer, x.jobs);
   xfer_session_plan (&x.xfer, files, n_files - !target_dir);
 
   bool ok;

@@ -36,6 +36,7 @@ struct xfer_session
   int methods;			/* 1 << each xfer_method that moved data */
   idx_t buffer_size;		/* the largest buffer used */
   int direct;			/* XFER_DIRECT_* bits that took effect */
+  int workers;			/* threads copying at once; 0 if not told */
   int width;			/* columns of the line on screen, 0 if none */
   bool stdout_tty;		/* stdout may write over the line */
 };
@@ -140,6 +141,14 @@ void
 xfer_session_stats (struct xfer_opts *opts, enum xfer_stats_format format)
 {
   session (opts)->stats = format;
+}
+
+void
+xfer_session_workers (struct xfer_opts const *opts, int n)
+{
+  struct xfer_session *s = session_of (opts);
+  if (s)
+    s->workers = n;
 }
 
 void
@@ -313,9 +322,12 @@ print_stats (struct xfer_session const *s, xtime_t now)
     {
       xfer_print_transfer (stderr, s->bytes, s->start, now, false);
       fprintf (stderr, "\n%jd %s, io method: %s, buffer size: %jd,"
-               " direct I/O: %s\n",
+               " direct I/O: %s",
                s->files, s->files == 1 ? "file" : "files", methods,
                (intmax_t) s->buffer_size, direct_name (s->direct));
+      if (s->workers)
+        fprintf (stderr, ", workers: %d", s->workers);
+      putc ('\n', stderr);
     }
   else
     {
@@ -324,10 +336,13 @@ print_stats (struct xfer_session const *s, xtime_t now)
       fprintf (stderr, "{\"bytes\": %jd, \"seconds\": %.6f,"
                " \"bytes_per_second\": %.0f, \"files\": %jd,"
                " \"io_method\": \"%s\", \"buffer_size\": %jd,"
-               " \"direct\": \"%s\"}\n",
+               " \"direct\": \"%s\"",
                s->bytes, secs, secs > 0 ? s->bytes / secs : 0.0,
                s->files, methods, (intmax_t) s->buffer_size,
                direct_name (s->direct));
+      if (s->workers)
+        fprintf (stderr, ", \"workers\": %d", s->workers);
+      fputs ("}\n", stderr);
     }
 }
 

@@ -293,6 +293,10 @@ void xfer_session_progress (struct xfer_opts *opts,
 void xfer_session_stats (struct xfer_opts *opts,
                          enum xfer_stats_format format);
 
+/* Tell the session in OPTS, if any, that N workers copy files at
+   once, for --stats to say so.  */
+void xfer_session_workers (struct xfer_opts const *opts, int n);
+
 /* Tell the session the N source operands in FILES, so a progress line
    can show a percentage and an estimated time left when all of them
    are regular files (their sizes add up to the total).  */
