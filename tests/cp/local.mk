@@ -61,6 +61,7 @@ TESTS += \
   tests/cp/race-stress.sh \
   tests/cp/deep-tree.sh \
   tests/cp/jobs-diff.sh \
-  tests/cp/jobs-limits.sh
+  tests/cp/jobs-limits.sh \
+  tests/cp/jobs-options.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
