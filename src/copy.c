@@ -70,9 +70,9 @@ static Hash_table *made_links;
    its name) stays in the main thread.  */
 static struct workers *pool;
 
-/* The files of an operand handed to workers: whoever ends its last
-   piece wakes the main thread, which waits for them before the next
-   operand, so that operands are copied in turn as without workers.  */
+/* The files of one directory (or of an operand) handed to workers:
+   whoever ends its last piece wakes the main thread, which waits for
+   them before setting the directory's own attributes.  */
 struct file_group
 {
   struct task_group pieces;
@@ -1413,11 +1413,22 @@ copy_directory (struct loc const *src, struct stat const *src_st,
   if (remembers_copy (src_st, ctx, x))
     inode_remember (&link_map, inode_equal, src_st, dst->name);
 
-  /* Workers may still be filling files in DST: its attributes need
-     not wait for them, as they change no entry of it.  */
+  /* With workers, the directory's attributes wait for its files: a
+     new directory stays its owner's alone until what is in it is
+     complete, as in a serial copy (GNU's tests/cp/parent-perm-race.sh
+     looks while a FIFO's data is still being read).  */
+  struct file_group files;
+  struct copy_ctx inside = *ctx;
+  if (pool)
+    {
+      file_group_init (&files);
+      inside.files = &files;
+    }
   struct walk_dir sdir;
-  if (open_source_dir (src, src_st, &sdir, ctx, x, &ok))
-    ok = copy_entries (&sdir, src, src_st, &ddir, dst, ctx, x);
+  if (open_source_dir (src, src_st, &sdir, &inside, x, &ok))
+    ok = copy_entries (&sdir, src, src_st, &ddir, dst, &inside, x);
+  if (pool)
+    ok &= file_group_wait (&files);
   ok &= hold_parents (&sdir, src, &ddir, dst, ctx);
 
   ok &= copy_attributes (0 <= sdir.fd ? loc_attr (src, sdir.fd, false)
