@@ -35,7 +35,9 @@ done
 umount full || framework_failure_
 
 # SIGINT while a worker waits on a FIFO's data: the whole process ends
-# at once, killed by the signal, as a serial cp is.  A job started in
+# at once, killed by the signal, as a serial cp is.  umask 022 gives
+# the copied directories mode 755 once done.
+umask 022  A job started in
 # the background ignores SIGINT unless told otherwise.
 mkfifo src/d2/fifo || framework_failure_
 exec 3<> src/d2/fifo || framework_failure_
@@ -47,6 +49,10 @@ for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
   sleep .2
 done
 test -e dst/d2/fifo || fail=1
+# Until the FIFO's copy is filled, its new directory stays its owner's
+# alone, as in a serial copy, though the walk has left it.
+sleep .5
+test "$(stat -c %a dst/d2)" = 700 || { stat -c %a dst/d2; fail=1; }
 printf 'partial\n' >&3
 sleep .5
 kill -INT $pid
