@@ -279,9 +279,11 @@ file_group_ended (struct task_group *g)
   pthread_mutex_unlock (&fg->lock);
 }
 
-static void
-file_group_init (struct file_group *fg)
+/* A new group of files, of one piece: the main thread's.  */
+static struct file_group *
+file_group_new (void)
 {
+  struct file_group *fg = xmalloc (sizeof *fg);
   task_group_init (&fg->pieces, NULL, file_group_ended);
   int err = pthread_mutex_init (&fg->lock, NULL);
   if (err)
@@ -291,10 +293,12 @@ file_group_init (struct file_group *fg)
     error (EXIT_FAILURE, err, _("cannot make a condition variable"));
   fg->ended = false;
   atomic_init (&fg->failed, false);
+  return fg;
 }
 
-/* Wait until every file handed to workers in FG is done; return
-   whether all were copied.  */
+/* End the main thread's piece of FG, wait until every file handed to
+   workers in it is done, and free it; return whether all were
+   copied.  */
 static bool
 file_group_wait (struct file_group *fg)
 {
@@ -305,7 +309,9 @@ file_group_wait (struct file_group *fg)
   pthread_mutex_unlock (&fg->lock);
   pthread_cond_destroy (&fg->ended_cond);
   pthread_mutex_destroy (&fg->lock);
-  return !atomic_load (&fg->failed);
+  bool ok = !atomic_load (&fg->failed);
+  free (fg);
+  return ok;
 }
 
 void
@@ -789,7 +795,7 @@ hand_over (struct open_copy const *c, struct file_group *group,
 /* Copy the data and attributes of the file SRC (status SRC_ST, reached
    by following links if FOLLOW) to DST.  With workers and a GROUP, a
    worker does so once both are open, and a failure then is GROUP's.  */
-static bool
+static _GL_ATTRIBUTE_NOINLINE bool
 copy_data_file (struct loc const *src, struct stat const *src_st,
                 bool follow, struct loc const *dst, bool exists,
                 struct file_group *group, struct cp_options const *x)
@@ -1247,6 +1253,13 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
   struct copy_ctx sub = *ctx;
   sub.command_line = false;
   sub.ancestors = &self;
+  /* With workers, the directory's attributes wait for its files: a
+     new directory stays its owner's alone until what is in it is
+     complete, as in a serial copy (GNU's tests/cp/parent-perm-race.sh
+     looks while a FIFO's data is still being read).  The group is not
+     on the stack, which a deep tree fills level by level.  */
+  if (pool)
+    sub.files = file_group_new ();
   struct name_level s_level, d_level;
   name_enter (ctx->src_names, &s_level, src);
   name_enter (ctx->dst_names, &d_level, dst);
@@ -1268,6 +1281,8 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
   name_leave (ctx->src_names, &s_level, src->name);
   name_leave (ctx->dst_names, &d_level, dst->name);
   free (names);
+  if (pool)
+    ok &= file_group_wait (sub.files);
   return ok;
 }
 
@@ -1413,22 +1428,9 @@ copy_directory (struct loc const *src, struct stat const *src_st,
   if (remembers_copy (src_st, ctx, x))
     inode_remember (&link_map, inode_equal, src_st, dst->name);
 
-  /* With workers, the directory's attributes wait for its files: a
-     new directory stays its owner's alone until what is in it is
-     complete, as in a serial copy (GNU's tests/cp/parent-perm-race.sh
-     looks while a FIFO's data is still being read).  */
-  struct file_group files;
-  struct copy_ctx inside = *ctx;
-  if (pool)
-    {
-      file_group_init (&files);
-      inside.files = &files;
-    }
   struct walk_dir sdir;
-  if (open_source_dir (src, src_st, &sdir, &inside, x, &ok))
-    ok = copy_entries (&sdir, src, src_st, &ddir, dst, &inside, x);
-  if (pool)
-    ok &= file_group_wait (&files);
+  if (open_source_dir (src, src_st, &sdir, ctx, x, &ok))
+    ok = copy_entries (&sdir, src, src_st, &ddir, dst, ctx, x);
   ok &= hold_parents (&sdir, src, &ddir, dst, ctx);
 
   ok &= copy_attributes (0 <= sdir.fd ? loc_attr (src, sdir.fd, false)
@@ -1805,12 +1807,9 @@ copy (char const *src_name, char const *dst_name, struct cp_options const *x)
   walker_init (&dst_walk, max_open);
   struct name_buf src_names = { NULL, 0 };
   struct name_buf dst_names = { NULL, 0 };
-  struct file_group files;
   struct copy_ctx ctx = { src_name, dst_name, 0, true, &into_self, NULL,
                           &src_walk, &dst_walk, &src_names, &dst_names,
-                          pool ? &files : NULL };
-  if (pool)
-    file_group_init (&files);
+                          pool ? file_group_new () : NULL };
   struct stat st;
   if (x->one_file_system && stat (src_name, &st) == 0)
     ctx.top_dev = st.st_dev;
@@ -1818,7 +1817,7 @@ copy (char const *src_name, char const *dst_name, struct cp_options const *x)
   struct loc dst = { NULL, dst_name, dst_name };
   bool ok = copy_internal (&src, &dst, &ctx, x);
   if (pool)
-    ok &= file_group_wait (&files);
+    ok &= file_group_wait (ctx.files);
   free (src_names.buf);
   free (dst_names.buf);
   return ok;
