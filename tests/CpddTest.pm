@@ -21,7 +21,7 @@ use warnings;
 use Exporter 'import';
 use File::Temp qw(tempdir);
 
-our @EXPORT = qw(run_cases);
+our @EXPORT = qw(run_cases cpdd_has cpdd_sizeof);
 
 my $gnu_dir = -x '/usr/bin/dd' ? '/usr/bin' : '/bin';
 
@@ -29,6 +29,38 @@ sub ours_dir ()
 {
   my $top = $ENV{abs_top_builddir} // '.';
   return "$top/src";
+}
+
+# The lines of the build's config.h, read once.
+my @config_h;
+sub config_lines ()
+{
+  return @config_h if @config_h;
+  my $top = $ENV{abs_top_builddir} // '.';
+  open my $fh, '<', "$top/config.h" or die "$top/config.h: $!\n";
+  @config_h = <$fh>;
+  close $fh;
+  return @config_h;
+}
+
+# Whether configure compiled in the optional feature MACRO (USE_ACL,
+# HAVE_FICLONE...), as the shell tests' cpdd_has_ tells.
+sub cpdd_has ($)
+{
+  my ($macro) = @_;
+  return scalar grep { /^#define \Q$macro\E 1$/ } config_lines ();
+}
+
+# The size in bytes of the C type whose SIZEOF_ macro is MACRO, in the
+# build under test: a 32-bit build refuses sizes a 64-bit one accepts.
+sub cpdd_sizeof ($)
+{
+  my ($macro) = @_;
+  for (config_lines ())
+    {
+      return $1 if /^#define \Q$macro\E ([0-9]+)$/;
+    }
+  die "config.h does not define $macro\n";
 }
 
 sub mask_times ($)
