@@ -24,7 +24,8 @@ TESTS += \
   tests/xfer/stats.sh \
   tests/xfer/uncached.sh \
   tests/xfer/window-shrink.sh \
-  tests/xfer/write-error.sh
+  tests/xfer/write-error.sh \
+  tests/xfer/large-file.sh
 
 EXTRA_DIST += $(filter tests/xfer/%, $(TESTS)) tests/xfer/matrix.sh \
   tests/xfer/sparse-checks.sh
