@@ -117,6 +117,7 @@ dd_diff_ ()
     echo $? > "$tag_.$side_.rc"
     mask_dd_times_ < "$tag_.$side_.err-t" > "$tag_.$side_.err" \
       || framework_failure_
+    test $side_ = gnu || gnu_libc_words_ "$tag_.$side_.err"
   done
   for what_ in rc out err; do
     compare "$tag_.gnu.$what_" "$tag_.ours.$what_" \
