@@ -59,6 +59,7 @@ TESTS += \
   tests/cp/random-diff.pl \
   tests/cp/race-swap.sh \
   tests/cp/race-stress.sh \
-  tests/cp/deep-tree.sh
+  tests/cp/deep-tree.sh \
+  tests/cp/owner-match-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
