@@ -119,7 +119,7 @@ at (struct loc const *l)
 static struct attr_file
 loc_attr (struct loc const *l, int fd, bool created)
 {
-  return (struct attr_file) { l->name, fd, created, at (l), l->rel };
+  return (struct attr_file) { l->name, fd, created, at (l), l->rel, NULL };
 }
 
 /* A source directory being copied, and the one it is in.  */
@@ -669,8 +669,12 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
             xfer_print_debug (stdout, &report);
         }
       if (ok)
-        ok = copy_attributes (loc_attr (src, src_fd, false), &src_fst,
-                              loc_attr (dst, dst_fd, created), x);
+        {
+          struct attr_file out_attr = loc_attr (dst, dst_fd, created);
+          out_attr.st = &dst_st;
+          ok = copy_attributes (loc_attr (src, src_fd, false), &src_fst,
+                                out_attr, x);
+        }
     }
 
   if (close (dst_fd) != 0)
