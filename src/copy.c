@@ -661,8 +661,8 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
       ok = true;
       if (!x->attributes_only)
         {
-          struct xfer_file in = { src_fd, src->name, &src_fst };
-          struct xfer_file out = { dst_fd, dst->name, &dst_st };
+          struct xfer_file in = { src_fd, src->name, &src_fst, true };
+          struct xfer_file out = { dst_fd, dst->name, &dst_st, true };
           struct xfer_report report;
           ok = xfer_copy (&in, &out, &x->xfer, &report);
           if (x->debug)
