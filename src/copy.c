@@ -93,6 +93,8 @@ struct copy_ctx
   struct walker *dst_walk;
   struct name_buf *src_names;	/* the names of each side's files */
   struct name_buf *dst_names;
+  bool dst_dir_made;		/* the copy made the destination directory,
+                                   so nothing is in it but what it puts */
 };
 
 /* A file as the copy reaches it: REL in the open directory DIR, or
@@ -119,7 +121,7 @@ at (struct loc const *l)
 static struct attr_file
 loc_attr (struct loc const *l, int fd, bool created)
 {
-  return (struct attr_file) { l->name, fd, created, at (l), l->rel };
+  return (struct attr_file) { l->name, fd, created, at (l), l->rel, NULL };
 }
 
 /* A source directory being copied, and the one it is in.  */
@@ -661,16 +663,20 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
       ok = true;
       if (!x->attributes_only)
         {
-          struct xfer_file in = { src_fd, src->name, &src_fst };
-          struct xfer_file out = { dst_fd, dst->name, &dst_st };
+          struct xfer_file in = { src_fd, src->name, &src_fst, true };
+          struct xfer_file out = { dst_fd, dst->name, &dst_st, true };
           struct xfer_report report;
           ok = xfer_copy (&in, &out, &x->xfer, &report);
           if (x->debug)
             xfer_print_debug (stdout, &report);
         }
       if (ok)
-        ok = copy_attributes (loc_attr (src, src_fd, false), &src_fst,
-                              loc_attr (dst, dst_fd, created), x);
+        {
+          struct attr_file out_attr = loc_attr (dst, dst_fd, created);
+          out_attr.st = &dst_st;
+          ok = copy_attributes (loc_attr (src, src_fd, false), &src_fst,
+                                out_attr, x);
+        }
     }
 
   if (close (dst_fd) != 0)
@@ -1073,14 +1079,14 @@ read_names (struct walk_dir const *sdir)
 }
 
 /* Copy each entry of the directory SRC, open as SDIR, into DST, open
-   as DDIR.  Once the operand turns out to be copied into itself, or a
-   directory can't be held open again, nothing more of it is
-   copied.  */
+   as DDIR, which the copy has just MADE or not.  Once the operand
+   turns out to be copied into itself, or a directory can't be held
+   open again, nothing more of it is copied.  */
 static bool
 copy_entries (struct walk_dir *sdir, struct loc const *src,
               struct stat const *src_st, struct walk_dir *ddir,
-              struct loc const *dst, struct copy_ctx const *ctx,
-              struct cp_options const *x)
+              struct loc const *dst, bool made,
+              struct copy_ctx const *ctx, struct cp_options const *x)
 {
   char *names = read_names (sdir);
   if (!names)
@@ -1093,6 +1099,7 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
   struct copy_ctx sub = *ctx;
   sub.command_line = false;
   sub.ancestors = &self;
+  sub.dst_dir_made = made;
   struct name_level s_level, d_level;
   name_enter (ctx->src_names, &s_level, src);
   name_enter (ctx->dst_names, &d_level, dst);
@@ -1261,7 +1268,7 @@ copy_directory (struct loc const *src, struct stat const *src_st,
 
   struct walk_dir sdir;
   if (open_source_dir (src, src_st, &sdir, ctx, x, &ok))
-    ok = copy_entries (&sdir, src, src_st, &ddir, dst, ctx, x);
+    ok = copy_entries (&sdir, src, src_st, &ddir, dst, !exists, ctx, x);
   ok &= hold_parents (&sdir, src, &ddir, dst, ctx);
 
   ok &= copy_attributes (0 <= sdir.fd ? loc_attr (src, sdir.fd, false)
@@ -1497,8 +1504,12 @@ copy_internal (struct loc const *src, struct loc const *dst,
       return true;
     }
 
-  struct dest d;
-  if (!stat_destination (dst, &d))
+  /* As GNU cp does, a directory the copy made is not searched for
+     what it cannot hold yet: every file is then made exclusively, so
+     one that appeared there all the same is an error, not a
+     destination.  */
+  struct dest d = { .exists = false };
+  if (!ctx->dst_dir_made && !stat_destination (dst, &d))
     return false;
 
   /* A regular file is copied through a destination link, so what the

@@ -59,6 +59,8 @@ TESTS += \
   tests/cp/random-diff.pl \
   tests/cp/race-swap.sh \
   tests/cp/race-stress.sh \
-  tests/cp/deep-tree.sh
+  tests/cp/deep-tree.sh \
+  tests/cp/owner-match-diff.sh \
+  tests/cp/new-dir-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
