@@ -7,7 +7,7 @@
 . "$srcdir/tests/diff-helpers.sh"
 require_gnu_ cp
 
-mkdir fix fix/t fix/t/sub fix/old || framework_failure_
+mkdir fix fix/t fix/t/sub fix/old fix/s fix/s/in || framework_failure_
 printf 'a\n' > fix/t/f || framework_failure_
 printf 'b\n' > fix/t/sub/g || framework_failure_
 ln -s f fix/t/l || framework_failure_
@@ -28,6 +28,9 @@ diff_run_ links cp -rl t new
 diff_run_ symbolic cp -rs "$PWD/fix/t" new
 diff_run_ into-existing cp -av t old
 diff_run_ twice cp -a t t new
-diff_run_ into-self cp -a t t/sub
+# Into itself, from a directory of one entry: with more, what is
+# copied before the error depends on the order entries are read in,
+# which differs between the fixture's copies for GNU and for us.
+diff_run_ into-self cp -a s s/in
 
 Exit $fail
