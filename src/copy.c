@@ -27,6 +27,8 @@
 #include "walk.h"
 #include "yesno.h"
 
+#include <sys/resource.h>
+
 /* A file identified by its inode, with a name: of its copy, or the
    name it was reached by.  A tree has an entry for each directory, so
    the name is kept in the entry itself.  */
@@ -1078,6 +1080,49 @@ read_names (struct walk_dir const *sdir)
   return names;
 }
 
+/* Every level of a tree costs the recursion a few kilobytes of stack,
+   more in a hardened or instrumented build, and a tree copied through
+   open directories may be far deeper than names could reach.  So the
+   soft stack limit is raised to STACK_WANTED where the hard limit lets
+   it, and a level that would come within STACK_MARGIN of the limit is
+   refused with a message rather than overflowing it.  Where the limit
+   is infinite, the room the kernel leaves between the stack and the
+   mappings below it is at least STACK_WANTED too.  */
+enum { STACK_WANTED = 64 * 1024 * 1024, STACK_MARGIN = 1024 * 1024 };
+static uintptr_t stack_top;
+static uintmax_t stack_room;
+
+static void
+prepare_stack (void)
+{
+  char here;
+  stack_top = (uintptr_t) &here;
+  stack_room = STACK_WANTED;
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY
+      || STACK_WANTED <= rl.rlim_cur)
+    return;
+  rlim_t want = (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < STACK_WANTED
+                 ? rl.rlim_max : STACK_WANTED);
+  struct rlimit raised = { want, rl.rlim_max };
+  stack_room = setrlimit (RLIMIT_STACK, &raised) == 0 ? want : rl.rlim_cur;
+}
+
+/* Whether the stack has room to copy the entries of directory NAME;
+   if not, say so.  */
+static bool
+stack_allows_level (char const *name)
+{
+  char here;
+  uintptr_t now = (uintptr_t) &here;
+  uintmax_t used = stack_top < now ? now - stack_top : stack_top - now;
+  if (used + STACK_MARGIN <= stack_room)
+    return true;
+  error (0, 0, _("cannot copy %s: directories nested too deeply"),
+         quoteaf (name));
+  return false;
+}
+
 /* Copy each entry of the directory SRC, open as SDIR, into DST, open
    as DDIR, which the copy has just MADE or not.  Once the operand
    turns out to be copied into itself, or a directory can't be held
@@ -1088,6 +1133,8 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
               struct loc const *dst, bool made,
               struct copy_ctx const *ctx, struct cp_options const *x)
 {
+  if (!stack_allows_level (src->name))
+    return false;
   char *names = read_names (sdir);
   if (!names)
     {
@@ -1640,6 +1687,8 @@ bool
 copy (char const *src_name, char const *dst_name, struct cp_options const *x)
 {
   bool into_self = false;
+  if (!stack_top)
+    prepare_stack ();
   size_t max_open = walker_default_max ();
   struct walker src_walk, dst_walk;
   walker_init (&src_walk, max_open);
