@@ -170,10 +170,9 @@ open_flags_match (int flags)
 }
 
 static int
-do_openat (char const *call, int dirfd, char const *name, int flags,
-           mode_t mode)
+do_openat (int dirfd, char const *name, int flags, mode_t mode)
 {
-  REAL (call, openat);
+  REAL ("openat", openat);
   if (open_flags_match (flags))
     check_at ("openat", dirfd, name);
   return real_ (dirfd, name, flags, mode);
@@ -190,7 +189,7 @@ openat (int dirfd, char const *name, int flags, ...)
       mode = va_arg (ap, mode_t);
       va_end (ap);
     }
-  return do_openat ("openat", dirfd, name, flags, mode);
+  return do_openat (dirfd, name, flags, mode);
 }
 
 int
@@ -204,7 +203,21 @@ openat64 (int dirfd, char const *name, int flags, ...)
       mode = va_arg (ap, mode_t);
       va_end (ap);
     }
-  return do_openat ("openat64", dirfd, name, flags, mode);
+  return do_openat (dirfd, name, flags, mode);
+}
+
+/* What an openat call without a mode becomes in a program built with
+   _FORTIFY_SOURCE, as the Debian package's cp is.  */
+int
+__openat_2 (int dirfd, char const *name, int flags)
+{
+  return do_openat (dirfd, name, flags, 0);
+}
+
+int
+__openat64_2 (int dirfd, char const *name, int flags)
+{
+  return do_openat (dirfd, name, flags, 0);
 }
 
 int
