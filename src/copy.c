@@ -987,7 +987,8 @@ name_reserve (struct name_buf *nb, struct name_level *lv, size_t size)
     return;
   size_t new_size = MAX (size, 2 * nb->size);
   char *buf = xmalloc (new_size);
-  memcpy (buf, nb->buf, lv->prefix);
+  if (lv->prefix)
+    memcpy (buf, nb->buf, lv->prefix);
   if (lv->replaced)
     free (nb->buf);
   else
