@@ -61,6 +61,12 @@ require_gnu_ ()
     >/dev/null || skip_ "the system's $1 is not GNU $1"
 }
 
+# Skip the test unless it runs as root (device nodes, other owners).
+require_root_ ()
+{
+  test "$(id -u)" = 0 || skip_ "must be run as root"
+}
+
 # Print a line per file below DIR: its type, permissions, size, link
 # target or content checksum, and, when DIFF_TIMES is set, its
 # modification time (to the nanosecond if DIFF_TIMES=ns), and when
