@@ -28,7 +28,7 @@ bench_tests = \
   tests/bench/portable-sh.sh \
   tests/bench/tree.sh
 TESTS += $(bench_tests)
-EXTRA_DIST += $(bench_tests)
+EXTRA_DIST += $(bench_tests) tests/bench/tools-dir.sh
 
 ## `make bench': a quick compare and a read-only sweep with the cp and
 ## dd just built, into $(BENCH_DIR).  Override the variables for more,

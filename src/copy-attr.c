@@ -386,19 +386,25 @@ copy_owner (struct attr_file dst, struct stat const *src_st, bool *dropped,
   return !x->require_preserve;
 }
 
-/* Whether DST, a file that was there before the copy, already has the
-   owner and group in SRC_ST.  GNU cp leaves such a file's owner alone,
-   and so do we: a chown, even to the same owner, would clear its
-   set-ID bits.  */
+/* Whether DST already has the owner and group in SRC_ST.  GNU cp
+   leaves such a file's owner alone, and so do we: for a file that was
+   there before the copy a chown, even to the same owner, would clear
+   its set-ID bits, and for a new one it would be a wasted call.  A new
+   file whose status the caller does not have is taken to need one.  */
 static bool
 has_owner (struct attr_file dst, struct stat const *src_st)
 {
   struct stat st;
-  if (dst.created
-      || (0 <= dst.fd ? fstat (dst.fd, &st)
-          : fstatat (dst.dirfd, dst.rel, &st, AT_SYMLINK_NOFOLLOW)) != 0)
-    return false;
-  return st.st_uid == src_st->st_uid && st.st_gid == src_st->st_gid;
+  struct stat const *dst_st = dst.st;
+  if (!dst_st)
+    {
+      if (dst.created
+          || (0 <= dst.fd ? fstat (dst.fd, &st)
+              : fstatat (dst.dirfd, dst.rel, &st, AT_SYMLINK_NOFOLLOW)) != 0)
+        return false;
+      dst_st = &st;
+    }
+  return dst_st->st_uid == src_st->st_uid && dst_st->st_gid == src_st->st_gid;
 }
 
 /* Before the existing file DST is given to SRC_ST's owner, narrow its

@@ -26,13 +26,14 @@ struct attr_file
   bool created;			/* the destination is new, made by cp */
   int dirfd;
   char const *rel;
+  struct stat const *st;	/* its status if the caller has it, or NULL */
 };
 
 /* The file NAME as an operand, reached from the working directory.  */
 static inline struct attr_file
 attr_operand (char const *name, bool created)
 {
-  return (struct attr_file) { name, -1, created, AT_FDCWD, name };
+  return (struct attr_file) { name, -1, created, AT_FDCWD, name, NULL };
 }
 
 /* Give DST the attributes of SRC (status SRC_ST) that X asks to

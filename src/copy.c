@@ -29,6 +29,7 @@
 #include "yesno.h"
 
 #include <pthread.h>
+#include <sys/resource.h>
 
 /* A file identified by its inode, with a name: of its copy, or the
    name it was reached by.  A tree has an entry for each directory, so
@@ -115,6 +116,8 @@ struct copy_ctx
   struct name_buf *src_names;	/* the names of each side's files */
   struct name_buf *dst_names;
   struct file_group *files;	/* with workers, where files are counted */
+  bool dst_dir_made;		/* the copy made the destination directory,
+                                   so nothing is in it but what it puts */
 };
 
 /* A file as the copy reaches it: REL in the open directory DIR, or
@@ -141,7 +144,7 @@ at (struct loc const *l)
 static struct attr_file
 loc_attr (struct loc const *l, int fd, bool created)
 {
-  return (struct attr_file) { l->name, fd, created, at (l), l->rel };
+  return (struct attr_file) { l->name, fd, created, at (l), l->rel, NULL };
 }
 
 /* A source directory being copied, and the one it is in.  */
@@ -715,8 +718,8 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
   bool ok = true;
   if (!x->attributes_only)
     {
-      struct xfer_file in = { c->src.fd, c->src.name, &c->src_st };
-      struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st };
+      struct xfer_file in = { c->src.fd, c->src.name, &c->src_st, true };
+      struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st, true };
       struct xfer_report report;
       ok = xfer_copy (&in, &out, &x->xfer, &report);
       if (x->debug)
@@ -728,7 +731,11 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
         }
     }
   if (ok)
-    ok = copy_attributes (c->src, &c->src_st, c->dst, x);
+    {
+      struct attr_file out = c->dst;
+      out.st = &c->dst_st;
+      ok = copy_attributes (c->src, &c->src_st, out, x);
+    }
 
   if (close (c->dst.fd) != 0)
     {
@@ -1139,7 +1146,8 @@ name_reserve (struct name_buf *nb, struct name_level *lv, size_t size)
     return;
   size_t new_size = MAX (size, 2 * nb->size);
   char *buf = xmalloc (new_size);
-  memcpy (buf, nb->buf, lv->prefix);
+  if (lv->prefix)
+    memcpy (buf, nb->buf, lv->prefix);
   if (lv->replaced)
     free (nb->buf);
   else
@@ -1232,16 +1240,61 @@ read_names (struct walk_dir const *sdir)
   return names;
 }
 
+/* Every level of a tree costs the recursion a few kilobytes of stack,
+   more in a hardened or instrumented build, and a tree copied through
+   open directories may be far deeper than names could reach.  So the
+   soft stack limit is raised to STACK_WANTED where the hard limit lets
+   it, and a level that would come within STACK_MARGIN of the limit is
+   refused with a message rather than overflowing it.  Where the limit
+   is infinite, the room the kernel leaves between the stack and the
+   mappings below it is at least STACK_WANTED too.  */
+enum { STACK_WANTED = 64 * 1024 * 1024, STACK_MARGIN = 1024 * 1024 };
+static uintptr_t stack_top;
+static uintmax_t stack_room;
+
+static void
+prepare_stack (void)
+{
+  char here;
+  stack_top = (uintptr_t) &here;
+  stack_room = STACK_WANTED;
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY
+      || STACK_WANTED <= rl.rlim_cur)
+    return;
+  rlim_t want = (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < STACK_WANTED
+                 ? rl.rlim_max : STACK_WANTED);
+  struct rlimit raised = { want, rl.rlim_max };
+  stack_room = setrlimit (RLIMIT_STACK, &raised) == 0 ? want : rl.rlim_cur;
+}
+
+/* Whether the stack has room to copy the entries of directory NAME;
+   if not, say so.  */
+static bool
+stack_allows_level (char const *name)
+{
+  char here;
+  uintptr_t now = (uintptr_t) &here;
+  uintmax_t used = stack_top < now ? now - stack_top : stack_top - now;
+  if (used + STACK_MARGIN <= stack_room)
+    return true;
+  error (0, 0, _("cannot copy %s: directories nested too deeply"),
+         quoteaf (name));
+  return false;
+}
+
 /* Copy each entry of the directory SRC, open as SDIR, into DST, open
-   as DDIR.  Once the operand turns out to be copied into itself, or a
-   directory can't be held open again, nothing more of it is
-   copied.  */
+   as DDIR, which the copy has just MADE or not.  Once the operand
+   turns out to be copied into itself, or a directory can't be held
+   open again, nothing more of it is copied.  */
 static bool
 copy_entries (struct walk_dir *sdir, struct loc const *src,
               struct stat const *src_st, struct walk_dir *ddir,
-              struct loc const *dst, struct copy_ctx const *ctx,
-              struct cp_options const *x)
+              struct loc const *dst, bool made,
+              struct copy_ctx const *ctx, struct cp_options const *x)
 {
+  if (!stack_allows_level (src->name))
+    return false;
   char *names = read_names (sdir);
   if (!names)
     {
@@ -1260,6 +1313,7 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
      on the stack, which a deep tree fills level by level.  */
   if (pool)
     sub.files = file_group_new ();
+  sub.dst_dir_made = made;
   struct name_level s_level, d_level;
   name_enter (ctx->src_names, &s_level, src);
   name_enter (ctx->dst_names, &d_level, dst);
@@ -1430,7 +1484,7 @@ copy_directory (struct loc const *src, struct stat const *src_st,
 
   struct walk_dir sdir;
   if (open_source_dir (src, src_st, &sdir, ctx, x, &ok))
-    ok = copy_entries (&sdir, src, src_st, &ddir, dst, ctx, x);
+    ok = copy_entries (&sdir, src, src_st, &ddir, dst, !exists, ctx, x);
   ok &= hold_parents (&sdir, src, &ddir, dst, ctx);
 
   ok &= copy_attributes (0 <= sdir.fd ? loc_attr (src, sdir.fd, false)
@@ -1666,8 +1720,12 @@ copy_internal (struct loc const *src, struct loc const *dst,
       return true;
     }
 
-  struct dest d;
-  if (!stat_destination (dst, &d))
+  /* As GNU cp does, a directory the copy made is not searched for
+     what it cannot hold yet: every file is then made exclusively, so
+     one that appeared there all the same is an error, not a
+     destination.  */
+  struct dest d = { .exists = false };
+  if (!ctx->dst_dir_made && !stat_destination (dst, &d))
     return false;
 
   /* A regular file is copied through a destination link, so what the
@@ -1801,6 +1859,8 @@ bool
 copy (char const *src_name, char const *dst_name, struct cp_options const *x)
 {
   bool into_self = false;
+  if (!stack_top)
+    prepare_stack ();
   size_t max_open = walker_default_max ();
   struct walker src_walk, dst_walk;
   walker_init (&src_walk, max_open);

@@ -343,6 +343,17 @@ uncached_report (struct xfer_ctx const *c)
   return dropped ? XFER_UNCACHED_DROP : XFER_UNCACHED_DONTCACHE;
 }
 
+/* The offset F's data starts at.  Unseekable files (pipes) have offset
+   -1: no holes, no clone.  A regular file the caller has just opened
+   is at 0, which spares a system call per file.  */
+static off_t
+start_offset (struct xfer_file const *f)
+{
+  if (f->just_opened && S_ISREG (f->st->st_mode))
+    return 0;
+  return lseek (f->fd, 0, SEEK_CUR);
+}
+
 bool
 xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
            struct xfer_opts const *opts, struct xfer_report *report)
@@ -355,10 +366,9 @@ xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
   struct xfer_ctx c = { .opts = opts, .sink = opts->sink,
                         .report = report, .align = 1 };
 
-  /* Unseekable files (pipes) have offset -1: no holes, no clone.  */
-  xfer_end_init (&c.in, src, XFER_DIRECT_IN, lseek (src->fd, 0, SEEK_CUR),
+  xfer_end_init (&c.in, src, XFER_DIRECT_IN, start_offset (src),
                  &dontcache_warned);
-  xfer_end_init (&c.out, dst, XFER_DIRECT_OUT, lseek (dst->fd, 0, SEEK_CUR),
+  xfer_end_init (&c.out, dst, XFER_DIRECT_OUT, start_offset (dst),
                  &dontcache_warned);
   c.out_end = c.out.pos;
 

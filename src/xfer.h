@@ -79,12 +79,15 @@ struct xfer_opts
 };
 
 /* One end of a transfer: an open descriptor, its name for diagnostics,
-   and its status as the caller last saw it.  */
+   its status as the caller last saw it, and whether the caller has
+   just opened it, so that a regular file's offset is known to be 0
+   without asking.  */
 struct xfer_file
 {
   int fd;
   char const *name;
   struct stat const *st;
+  bool just_opened;
 };
 
 /* Whether a shortcut was taken, as --debug reports it.  */

@@ -21,7 +21,7 @@ use warnings;
 use Exporter 'import';
 use File::Temp qw(tempdir);
 
-our @EXPORT = qw(run_cases);
+our @EXPORT = qw(run_cases cpdd_has cpdd_sizeof gnu_libc_words);
 
 my $gnu_dir = -x '/usr/bin/dd' ? '/usr/bin' : '/bin';
 
@@ -29,6 +29,81 @@ sub ours_dir ()
 {
   my $top = $ENV{abs_top_builddir} // '.';
   return "$top/src";
+}
+
+# The lines of the build's config.h, read once.
+my @config_h;
+sub config_lines ()
+{
+  return @config_h if @config_h;
+  my $top = $ENV{abs_top_builddir} // '.';
+  open my $fh, '<', "$top/config.h" or die "$top/config.h: $!\n";
+  @config_h = <$fh>;
+  close $fh;
+  return @config_h;
+}
+
+# Whether configure compiled in the optional feature MACRO (USE_ACL,
+# HAVE_FICLONE...), as the shell tests' cpdd_has_ tells.
+sub cpdd_has ($)
+{
+  my ($macro) = @_;
+  return scalar grep { /^#define \Q$macro\E 1$/ } config_lines ();
+}
+
+# The size in bytes of the C type whose SIZEOF_ macro is MACRO, in the
+# build under test: a 32-bit build refuses sizes a 64-bit one accepts.
+sub cpdd_sizeof ($)
+{
+  my ($macro) = @_;
+  for (config_lines ())
+    {
+      return $1 if /^#define \Q$macro\E ([0-9]+)$/;
+    }
+  die "config.h does not define $macro\n";
+}
+
+# This build's C library may word an error otherwise than glibc, the
+# C library of the GNU programs compared with (and of perl, whose $! is
+# glibc's words).  Its words for each error number that glibc words
+# otherwise, mapped to glibc's, read once from tests/strerror-words.
+# Words it gives more than one number (musl's "No error information")
+# cannot be mapped back, and stay.
+my $libc_words;
+sub libc_words ()
+{
+  return $libc_words if $libc_words;
+  my $top = $ENV{abs_top_builddir} // '.';
+  my $prog = "$top/tests/strerror-words";
+  open my $fh, '-|', $prog or die "$prog: $!\n";
+  local $/ = "\n";
+  my (%glibc, %count);
+  while (<$fh>)
+    {
+      chomp;
+      my ($n, $ours) = split /\t/, $_, 2;
+      local $! = $n;
+      my $theirs = "$!";
+      $count{$ours}++;
+      $glibc{$ours} = $theirs
+        if $ours ne $theirs && $theirs !~ /^Unknown error/;
+    }
+  close $fh or die "$prog failed\n";
+  delete @glibc{grep { $count{$_} > 1 } keys %count};
+  return $libc_words = \%glibc;
+}
+
+# TEXT, with each error description at the end of a line, as our
+# programs print them, in glibc's words.
+sub gnu_libc_words ($)
+{
+  my ($text) = @_;
+  my $words = libc_words ();
+  return $text unless %$words;
+  my $any = join '|', map { quotemeta } sort { length $b <=> length $a }
+                                         keys %$words;
+  $text =~ s/: ($any)$/: $words->{$1}/mg;
+  return $text;
 }
 
 sub mask_times ($)
@@ -71,6 +146,7 @@ sub run_prog ($$$$)
   # A build with AddressSanitizer (make check-sanitize) warns before it
   # refuses a huge allocation; what the program then says is the test.
   $err =~ s/^==\d+==WARNING: AddressSanitizer failed to allocate .*\n//mg;
+  $err = gnu_libc_words ($err) if $dir eq ours_dir ();
   return ($out // '', mask_times ($err), $status);
 }
 

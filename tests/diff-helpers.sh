@@ -41,11 +41,43 @@ cpdd_has_ ()
   grep "^#define $1 1" "${abs_top_builddir-$PWD/..}/config.h" >/dev/null 2>&1
 }
 
+# gnu_libc_words_ FILE: reword in FILE the error descriptions that end
+# our programs' messages as glibc, the C library of the GNU programs
+# we compare with, words them; where this build's C library is another
+# (musl), the same error reads otherwise, as it would in GNU's programs
+# linked with it.  The check that there is nothing to reword is made
+# once.
+gnu_libc_words_ ()
+{
+  test "${libc_words_same_-}" = yes && return 0
+  perl -I"$abs_srcdir/tests" -MCpddTest -e '
+    my $f = shift;
+    exit 3 unless %{CpddTest::libc_words ()};
+    local $/;
+    open my $in, "<", $f or die "$f: $!\n";
+    my $text = <$in>;
+    close $in;
+    open my $out, ">", $f or die "$f: $!\n";
+    print $out gnu_libc_words ($text);
+    close $out or die "$f: $!\n";' "$1"
+  case $? in
+    0) ;;
+    3) libc_words_same_=yes ;;
+    *) framework_failure_ ;;
+  esac
+}
+
 # Skip the test unless the system's PROG is GNU coreutils' PROG.
 require_gnu_ ()
 {
   "$gnu_dir_/$1" --version 2>/dev/null | head -n1 | grep -E '(GNU coreutils|\(coreutils\))' \
     >/dev/null || skip_ "the system's $1 is not GNU $1"
+}
+
+# Skip the test unless it runs as root (device nodes, other owners).
+require_root_ ()
+{
+  test "$(id -u)" = 0 || skip_ "must be run as root"
 }
 
 # Print a line per file below DIR: its type, permissions, size, link
@@ -117,6 +149,7 @@ diff_run_ ()
     ( cd "$tag_.$side_" && PATH="$dir_:$PATH" && export PATH \
         && "$@" < "$in_" > "../$tag_.$side_.out" 2> "../$tag_.$side_.err"
       echo $? > "../$tag_.$side_.rc" )
+    test $side_ = gnu || gnu_libc_words_ "$tag_.$side_.err"
     # "sh -c '... | dd ...'" runs dd in a pipeline: mask its times too.
     case $1 in
       dd|sh) mask_dd_times_ < "$tag_.$side_.err" > "$tag_.$side_.err-t" \

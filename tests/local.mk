@@ -20,6 +20,11 @@ AM_TESTS_ENVIRONMENT = \
   export abs_top_builddir abs_top_srcdir abs_srcdir built_programs \
     srcdir PATH;
 
+## The C library's words for each error number, which the tests turn
+## into glibc's before comparing with GNU's programs.
+check_PROGRAMS += tests/strerror-words
+tests_strerror_words_LDADD = $(cpdd_ldadd)
+
 EXTRA_DIST += tests/lang-default tests/init.sh tests/CpddTest.pm \
   tests/CpddRandom.pm tests/diff-helpers.sh
 

@@ -4,20 +4,12 @@
 # timed.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src ./bench
+. "$abs_srcdir/tests/bench/tools-dir.sh"
 
 bench=$(command -v cpdd-bench) || framework_failure_
 
 # A PATH holding only what cpdd-bench itself needs.
-mkdir bin || framework_failure_
-for prog in awk sed rm mkdir cat dd cmp sort ls df sync grep dirname \
-            perl time; do
-  for dir in /bin /usr/bin; do
-    if test -x $dir/$prog; then
-      ln -s $dir/$prog bin/$prog || framework_failure_
-      break
-    fi
-  done
-done
+tools_dir_ bin $bench_tools_
 test -x bin/awk && test -x bin/dd || skip_ "no awk or dd in /bin, /usr/bin"
 
 opts='--size 1M --runs 2 --pretouch 0 --tools cp,rsync,cpio -o out.csv .'

@@ -3,6 +3,7 @@
 # and the plot, which is drawn when gnuplot is there and noted when not.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src ./bench
+. "$abs_srcdir/tests/bench/tools-dir.sh"
 
 echo 'run,bytes,buffer_size,seconds,mb_per_s' > exp-header \
   || framework_failure_
@@ -57,16 +58,7 @@ if command -v gnuplot > /dev/null; then
   grep '^plot: p.svg$' out > /dev/null || fail=1
 fi
 # Without gnuplot on PATH: a note and no failure.
-mkdir bin || framework_failure_
-for prog in awk sed rm mkdir cat dd cmp sort ls df sync grep dirname \
-            perl time; do
-  for dir in /bin /usr/bin; do
-    if test -x $dir/$prog; then
-      ln -s $dir/$prog bin/$prog || framework_failure_
-      break
-    fi
-  done
-done
+tools_dir_ bin $bench_tools_
 env PATH="$PWD/bin" "$(command -v cpdd-bench)" sweep --size 1M --from 4K \
   --to 16K -n 2 --fine 0 --pretouch 0 --plot q.svg > out 2> err || fail=1
 grep '^cpdd-bench: note: gnuplot not found (Debian package gnuplot-nox); no plot drawn$' \

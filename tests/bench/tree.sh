@@ -5,6 +5,7 @@
 # tree; --jobs once cp has it; --tree=DIR; --cold; the plot.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src ./bench
+. "$abs_srcdir/tests/bench/tools-dir.sh"
 
 bench=$(command -v cpdd-bench) || framework_failure_
 cpdd_cp=$(command -v cp) || framework_failure_
@@ -48,16 +49,7 @@ make_wrapper cpdd-wrap "$cpdd_cp" ''
 make_wrapper sys-wrap /bin/cp ''
 
 # A PATH with what cpdd-bench needs, and an "rsync" that copies.
-mkdir bin || framework_failure_
-for prog in awk sed rm mkdir cat dd cmp sort ls df sync grep dirname \
-            perl time find xargs diff tar tr nproc getconf cksum; do
-  for dir in /bin /usr/bin; do
-    if test -x $dir/$prog; then
-      ln -s $dir/$prog bin/$prog || framework_failure_
-      break
-    fi
-  done
-done
+tools_dir_ bin $bench_tools_ find xargs diff tar tr nproc getconf cksum
 test -x bin/awk && test -x bin/find && test -x bin/diff \
   || skip_ "no awk, find or diff in /bin, /usr/bin"
 printf '#!/bin/sh\nexec /bin/cp -a "$2" "$3"\n' > bin/rsync \

@@ -62,4 +62,13 @@ cp -R src into > out 2> err || { cat err; fail=1; }
 compare /dev/null err || fail=1
 check_copy into/src || fail=1
 
+# With too little stack to be had for the whole depth, the copy stops
+# at a level it has no room for, with a message, instead of crashing.
+(ulimit -s 2048 && cp -R src small) > out 2> err
+status=$?
+test $status = 1 || { echo "too little stack: exit status $status"; fail=1; }
+grep '^cp: cannot copy .*: directories nested too deeply$' err > /dev/null \
+  || { echo "too little stack: no message"; fail=1; }
+test "$(wc -l < err)" = 1 || { echo "too little stack: more said"; fail=1; }
+
 Exit $fail

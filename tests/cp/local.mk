@@ -62,6 +62,8 @@ TESTS += \
   tests/cp/deep-tree.sh \
   tests/cp/jobs-diff.sh \
   tests/cp/jobs-limits.sh \
-  tests/cp/jobs-options.sh
+  tests/cp/jobs-options.sh \
+  tests/cp/owner-match-diff.sh \
+  tests/cp/new-dir-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))

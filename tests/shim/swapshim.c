@@ -170,10 +170,9 @@ open_flags_match (int flags)
 }
 
 static int
-do_openat (char const *call, int dirfd, char const *name, int flags,
-           mode_t mode)
+do_openat (int dirfd, char const *name, int flags, mode_t mode)
 {
-  REAL (call, openat);
+  REAL ("openat", openat);
   if (open_flags_match (flags))
     check_at ("openat", dirfd, name);
   return real_ (dirfd, name, flags, mode);
@@ -190,22 +189,22 @@ openat (int dirfd, char const *name, int flags, ...)
       mode = va_arg (ap, mode_t);
       va_end (ap);
     }
-  return do_openat ("openat", dirfd, name, flags, mode);
+  return do_openat (dirfd, name, flags, mode);
 }
 
+/* What an openat call without a mode becomes in a program built with
+   _FORTIFY_SOURCE, as the Debian package's cp is.  */
 int
-openat64 (int dirfd, char const *name, int flags, ...)
+__openat_2 (int dirfd, char const *name, int flags)
 {
-  mode_t mode = 0;
-  if (flags & (O_CREAT | O_TMPFILE))
-    {
-      va_list ap;
-      va_start (ap, flags);
-      mode = va_arg (ap, mode_t);
-      va_end (ap);
-    }
-  return do_openat ("openat64", dirfd, name, flags, mode);
+  return do_openat (dirfd, name, flags, 0);
 }
+
+/* The 64-bit names are the same calls on the systems the shim is
+   built for (it is not built where off_t has 32 bits).  */
+int openat64 (int, char const *, int, ...) __attribute__ ((alias ("openat")));
+int __openat64_2 (int, char const *, int)
+  __attribute__ ((alias ("__openat_2")));
 
 int
 mkdirat (int dirfd, char const *name, mode_t mode)

@@ -25,7 +25,8 @@ TESTS += \
   tests/xfer/uncached.sh \
   tests/xfer/window-shrink.sh \
   tests/xfer/write-error.sh \
-  tests/xfer/layering.sh
+  tests/xfer/layering.sh \
+  tests/xfer/large-file.sh
 
 EXTRA_DIST += $(filter tests/xfer/%, $(TESTS)) tests/xfer/matrix.sh \
   tests/xfer/sparse-checks.sh
