@@ -20,7 +20,10 @@
    the process's table, as cp's worker would do it at best.
 
    It prints the median of the runs of each way, and its ratio to the
-   plain calls with as many threads: below 1 io_uring is faster.  */
+   plain calls with as many threads: below 1 io_uring is faster.  The
+   CPU time counts io_uring's kernel workers, which run as threads of
+   the process: a gain in wall time from running the opens of a batch
+   in many of them at once costs CPU that cp's other workers lack.  */
 
 #include <config.h>
 
@@ -32,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -51,7 +55,7 @@ enum { EXIT_SKIP = 77 };
 /* The largest file made; each batch slot has a buffer this big.  */
 enum { MAX_FILE_SIZE = 64 * 1024 };
 
-enum { MAX_RUNS = 101, MAX_BATCHES = 8 };
+enum { MAX_RUNS = 101, MAX_LIST = 8, MAX_THREADS = 64 };
 
 struct tree
 {
@@ -68,6 +72,8 @@ struct way
   int threads;
   int batch;
   double times[MAX_RUNS];
+  /* User and system time, io_uring's kernel workers included.  */
+  double cpu[MAX_RUNS];
 };
 
 /* What a copying thread gets: the files of index I with
@@ -85,6 +91,7 @@ static struct option const long_options[] =
   {"files", required_argument, NULL, 'n'},
   {"runs", required_argument, NULL, 'r'},
   {"batch", required_argument, NULL, 'b'},
+  {"threads", required_argument, NULL, 't'},
   {"cold", no_argument, NULL, 'c'},
   {"help", no_argument, NULL, 'h'},
   {NULL, 0, NULL, 0}
@@ -97,12 +104,13 @@ usage (int status)
     fprintf (stderr, "Try '%s --help' for more information.\n",
              program_name);
   else
-    printf ("Usage: %s [--files=N] [--runs=N] [--batch=N,...] [--cold] DIR\n"
+    printf ("Usage: %s [--files=N] [--runs=N] [--batch=N,...]"
+            " [--threads=N,...] [--cold] DIR\n"
             "Copy a generated directory of N small files (default 5000)"
             " in DIR,\nwith plain system calls and with io_uring batches"
-            " (default 16,64),\nwith 1 and 2 threads, hot and, with"
-            " --cold, from a dropped page cache\n(root only), and print"
-            " the medians of --runs runs (default 5).\n",
+            " (default 16,64),\nwith each number of threads (default 1,2),"
+            " hot and, with --cold, from\na dropped page cache (root only),"
+            " and print the medians of --runs runs\n(default 5).\n",
             program_name);
   exit (status);
 }
@@ -114,6 +122,26 @@ parse_count (char const *arg, char const *what, intmax_t max)
   if (xstrtoimax (arg, NULL, 10, &n, "") != LONGINT_OK || n < 1 || max < n)
     {
       error (0, 0, "invalid %s: %s", what, arg);
+      usage (EXIT_FAILURE);
+    }
+  return n;
+}
+
+/* Parse ARG, a comma-separated list of WHAT, each at most MAX, into
+   LIST; return how many.  */
+static int
+parse_list (char *arg, char const *what, intmax_t max, int list[MAX_LIST])
+{
+  int n = 0;
+  for (char *p = strtok (arg, ","); p; p = strtok (NULL, ","))
+    {
+      if (n == MAX_LIST)
+        error (EXIT_FAILURE, 0, "at most %d values of %s", MAX_LIST, what);
+      list[n++] = parse_count (p, what, max);
+    }
+  if (n == 0)
+    {
+      error (0, 0, "no %s given", what);
       usage (EXIT_FAILURE);
     }
   return n;
@@ -497,6 +525,17 @@ now (void)
   return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The CPU time of the process so far, in seconds.  */
+static double
+cpu_time (void)
+{
+  struct rusage ru;
+  if (getrusage (RUSAGE_SELF, &ru) != 0)
+    error (EXIT_FAILURE, errno, "getrusage");
+  return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec
+          + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6);
+}
+
 static void
 drop_caches (void)
 {
@@ -506,11 +545,12 @@ drop_caches (void)
     error (EXIT_FAILURE, errno, "cannot drop the page cache");
 }
 
-/* Copy T into a fresh directory of TOP the way W says, and return the
-   seconds taken; COLD: from a dropped page cache, the final syncfs
-   timed too; CHECK: compare the copy with the source.  */
-static double
-time_copy (struct tree const *t, int top, struct way const *w,
+/* Copy T into a fresh directory of TOP the way W says, and record in
+   W the seconds taken and the CPU time of run RUN; COLD: from a dropped
+   page cache, the final syncfs timed too; CHECK: compare the copy with
+   the source.  */
+static void
+time_copy (struct tree const *t, int top, struct way *w, int run,
            bool cold, bool check)
 {
   static unsigned long serial;
@@ -524,8 +564,9 @@ time_copy (struct tree const *t, int top, struct way const *w,
   if (cold)
     drop_caches ();
 
-  struct job jobs[2];
-  pthread_t threads[2];
+  struct job jobs[MAX_THREADS];
+  pthread_t threads[MAX_THREADS];
+  double cpu_start = cpu_time ();
   double start = now ();
   for (int i = 0; i < w->threads; i++)
     {
@@ -544,14 +585,14 @@ time_copy (struct tree const *t, int top, struct way const *w,
     }
   if (cold && syncfs (dst) != 0)
     error (EXIT_FAILURE, errno, "syncfs");
-  double elapsed = now () - start;
+  w->times[run] = now () - start;
+  w->cpu[run] = cpu_time () - cpu_start;
 
   if (check)
     check_copy (t, dst);
   if (close (dst) != 0)
     error (EXIT_FAILURE, errno, "%s", name);
   remove_copy (top, name, t);
-  return elapsed;
 }
 
 static int
@@ -581,7 +622,7 @@ measure (struct tree const *t, int top, struct way *ways, int nways,
     for (int k = 0; k < nways; k++)
       {
         struct way *w = &ways[(k + run) % nways];
-        w->times[run] = time_copy (t, top, w, cold, run == 0);
+        time_copy (t, top, w, run, cold, run == 0);
       }
   for (int k = 0; k < nways; k++)
     {
@@ -599,9 +640,10 @@ measure (struct tree const *t, int top, struct way *ways, int nways,
         }
       char batch[16];
       sprintf (batch, w->uring ? "%d" : "-", w->batch);
-      printf ("%-5s %7d %-9s %5s %9.4f %9.4f %9.4f %7.2f\n",
+      printf ("%-5s %7d %-9s %5s %9.4f %9.4f %9.4f %7.2f %9.4f\n",
               cold ? "cold" : "hot", w->threads,
-              w->uring ? "io_uring" : "plain", batch, m, lo, hi, m / plain);
+              w->uring ? "io_uring" : "plain", batch, m, lo, hi, m / plain,
+              median (w->cpu, runs));
     }
 }
 
@@ -611,8 +653,10 @@ main (int argc, char **argv)
   set_program_name (argv[0]);
   idx_t nfiles = 5000;
   int runs = 5;
-  int batches[MAX_BATCHES] = { 16, 64 };
+  int batches[MAX_LIST] = { 16, 64 };
   int nbatches = 2;
+  int nthreads[MAX_LIST] = { 1, 2 };
+  int nthreadses = 2;
   bool cold = false;
 
   int c;
@@ -626,15 +670,11 @@ main (int argc, char **argv)
         runs = parse_count (optarg, "number of runs", MAX_RUNS);
         break;
       case 'b':
-        nbatches = 0;
-        for (char *p = strtok (optarg, ","); p; p = strtok (NULL, ","))
-          {
-            if (nbatches == MAX_BATCHES)
-              error (EXIT_FAILURE, 0, "at most %d batch sizes", MAX_BATCHES);
-            batches[nbatches++] = parse_count (p, "batch size", 1024);
-          }
-        if (nbatches == 0)
-          usage (EXIT_FAILURE);
+        nbatches = parse_list (optarg, "batch size", 1024, batches);
+        break;
+      case 't':
+        nthreadses = parse_list (optarg, "number of threads", MAX_THREADS,
+                                 nthreads);
         break;
       case 'c':
         cold = true;
@@ -668,20 +708,23 @@ main (int argc, char **argv)
   struct tree t;
   make_tree (&t, top, nfiles);
 
-  struct way ways[2 * (MAX_BATCHES + 1)];
+  struct way ways[MAX_LIST * (MAX_LIST + 1)];
   int nways = 0;
-  for (int threads = 1; threads <= 2; threads++)
+  for (int k = 0; k < nthreadses; k++)
     {
-      ways[nways++] = (struct way) { .uring = false, .threads = threads };
+      ways[nways++] = (struct way) { .uring = false,
+                                     .threads = nthreads[k] };
       for (int b = 0; b < nbatches; b++)
-        ways[nways++] = (struct way) { .uring = true, .threads = threads,
+        ways[nways++] = (struct way) { .uring = true,
+                                       .threads = nthreads[k],
                                        .batch = batches[b] };
     }
 
   printf ("%td files in one directory, %d runs each, io_uring with %s\n",
           nfiles, runs, direct ? "direct descriptors" : "descriptors");
-  printf ("%-5s %7s %-9s %5s %9s %9s %9s %7s\n", "cache", "threads",
-          "method", "batch", "median_s", "min_s", "max_s", "ratio");
+  printf ("%-5s %7s %-9s %5s %9s %9s %9s %7s %9s\n", "cache", "threads",
+          "method", "batch", "median_s", "min_s", "max_s", "ratio",
+          "cpu_s");
   measure (&t, top, ways, nways, runs, false);
   if (cold)
     measure (&t, top, ways, nways, runs, true);
