@@ -545,24 +545,32 @@ drop_caches (void)
     error (EXIT_FAILURE, errno, "cannot drop the page cache");
 }
 
-/* Copy T into a fresh directory of TOP the way W says, and record in
-   W the seconds taken and the CPU time of run RUN; COLD: from a dropped
-   page cache, the final syncfs timed too; CHECK: compare the copy with
-   the source.  */
-static void
-time_copy (struct tree const *t, int top, struct way *w, int run,
-           bool cold, bool check)
+/* The name of the copy of run RUN of way K.  */
+static char *
+copy_name (char name[32], int run, int k)
 {
-  static unsigned long serial;
-  char name[32];
-  sprintf (name, "dst%lu", serial++);
+  sprintf (name, "dst.%d.%d", run, k);
+  return name;
+}
+
+/* Copy T into directory NAME, new in TOP, the way W says, and record
+   in W the seconds taken and the CPU time of run RUN; COLD: from a
+   dropped page cache, the final syncfs timed too; CHECK: compare the
+   copy with the source.  */
+static void
+time_copy (struct tree const *t, int top, char const *name,
+           struct way *w, int run, bool cold, bool check)
+{
   if (mkdirat (top, name, 0755) != 0)
     error (EXIT_FAILURE, errno, "cannot create %s", name);
   int dst = openat (top, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dst < 0)
     error (EXIT_FAILURE, errno, "cannot open %s", name);
+  /* No run pays for the write-back of the one before.  */
   if (cold)
     drop_caches ();
+  else
+    sync ();
 
   struct job jobs[MAX_THREADS];
   pthread_t threads[MAX_THREADS];
@@ -592,7 +600,6 @@ time_copy (struct tree const *t, int top, struct way *w, int run,
     check_copy (t, dst);
   if (close (dst) != 0)
     error (EXIT_FAILURE, errno, "%s", name);
-  remove_copy (top, name, t);
 }
 
 static int
@@ -613,17 +620,24 @@ median (double const *v, int n)
 
 /* Time each of the NWAYS ways RUNS times, round robin so that a
    change in the machine's load spreads over all, and print a row
-   for each.  */
+   for each.  The copies are removed only at the end: on ext4, files
+   created right after many were deleted are several times slower to
+   create.  */
 static void
 measure (struct tree const *t, int top, struct way *ways, int nways,
          int runs, bool cold)
 {
+  char name[32];
   for (int run = 0; run < runs; run++)
     for (int k = 0; k < nways; k++)
       {
-        struct way *w = &ways[(k + run) % nways];
-        time_copy (t, top, w, run, cold, run == 0);
+        int way = (k + run) % nways;
+        time_copy (t, top, copy_name (name, run, way), &ways[way], run,
+                   cold, run == 0);
       }
+  for (int run = 0; run < runs; run++)
+    for (int k = 0; k < nways; k++)
+      remove_copy (top, copy_name (name, run, k), t);
   for (int k = 0; k < nways; k++)
     {
       struct way const *w = &ways[k];
