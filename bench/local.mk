@@ -17,6 +17,12 @@ bench/cpdd-bench: bench/cpdd-bench.in Makefile
 	  && chmod a+x,a-w $@-t \
 	  && mv $@-t $@
 
+## uring-tree: whether io_uring batches beat plain system calls on a
+## directory of small files (issue 18); see bench/README.md.
+noinst_PROGRAMS += bench/uring-tree
+bench_uring_tree_SOURCES = bench/uring-tree.c
+bench_uring_tree_LDADD = lib/libgnu.a $(LIB_URING) $(LIB_PTHREAD)
+
 bench_tests = \
   tests/bench/usage.sh \
   tests/bench/compare.sh \
@@ -26,7 +32,8 @@ bench_tests = \
   tests/bench/cached.sh \
   tests/bench/sweep.sh \
   tests/bench/portable-sh.sh \
-  tests/bench/tree.sh
+  tests/bench/tree.sh \
+  tests/bench/uring-tree.sh
 TESTS += $(bench_tests)
 EXTRA_DIST += $(bench_tests) tests/bench/tools-dir.sh
 

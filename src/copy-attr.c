@@ -10,6 +10,7 @@
 
 #include <fnmatch.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <sys/xattr.h>
 #if USE_LIBATTR
@@ -58,14 +59,20 @@ at_flags (struct attr_file file, bool is_link)
   return no_follow (file, is_link) ? AT_SYMLINK_NOFOLLOW : 0;
 }
 
-/* Whether /proc gives each descriptor a name.  */
+/* Whether /proc gives each descriptor a name.  The answer is kept
+   atomically, as the workers of cp --jobs set attributes too; two may
+   both ask /proc, and get the same answer.  */
 static bool
 proc_fd_names (void)
 {
-  static int known;		/* 0 not yet, 1 yes, -1 no */
-  if (!known)
-    known = access ("/proc/self/fd", X_OK) == 0 ? 1 : -1;
-  return 0 < known;
+  static atomic_int known;	/* 0 not yet, 1 yes, -1 no */
+  int k = atomic_load_explicit (&known, memory_order_relaxed);
+  if (!k)
+    {
+      k = access ("/proc/self/fd", X_OK) == 0 ? 1 : -1;
+      atomic_store_explicit (&known, k, memory_order_relaxed);
+    }
+  return 0 < k;
 }
 
 /* A name for FILE for the library functions that work by name (ACLs,

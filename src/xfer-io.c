@@ -112,7 +112,7 @@ xfer_is_zero (char const *p, idx_t n)
 
 void
 xfer_end_init (struct xfer_end *e, struct xfer_file const *file,
-               int which, off_t pos, bool *dontcache_warned)
+               int which, off_t pos, atomic_bool *dontcache_warned)
 {
   *e = (struct xfer_end) { .fd = file->fd, .name = file->name,
                            .st = file->st, .which = which, .pos = pos,
@@ -259,13 +259,10 @@ dontcache_refused (struct xfer_end *e, int err)
   if (!e->dontcache_unproven
       || ! (err == EOPNOTSUPP || err == EINVAL || err == ENOSYS))
     return false;
-  if (!*e->dontcache_warned)
-    {
-      error (0, 0, _("warning: uncached I/O not supported for %s;"
-                     " dropping copied data from the cache instead"),
-             quoteaf (e->name));
-      *e->dontcache_warned = true;
-    }
+  if (!atomic_exchange (e->dontcache_warned, true))
+    error (0, 0, _("warning: uncached I/O not supported for %s;"
+                   " dropping copied data from the cache instead"),
+           quoteaf (e->name));
   e->dontcache = e->dontcache_unproven = false;
   return true;
 }

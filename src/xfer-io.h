@@ -15,6 +15,8 @@
 #ifndef CPDD_XFER_IO_H
 #define CPDD_XFER_IO_H
 
+#include <stdatomic.h>
+
 #include "xfer.h"
 
 /* One end of a transfer.  WHICH says whether it is the input
@@ -47,14 +49,15 @@ struct xfer_end
   off_t base, dropped, flushed;
 
   /* Whether the warning that RWF_DONTCACHE is refused was printed;
-     shared by the ends of a command, which warns once.  */
-  bool *dontcache_warned;
+     shared by the ends of a command, which warns once, and by the
+     workers of cp --jobs, hence atomic.  */
+  atomic_bool *dontcache_warned;
 };
 
 /* Set up E for FILE at offset POS as end WHICH, with no direct or
    uncached I/O; DONTCACHE_WARNED as for struct xfer_end.  */
 void xfer_end_init (struct xfer_end *e, struct xfer_file const *file,
-                    int which, off_t pos, bool *dontcache_warned);
+                    int which, off_t pos, atomic_bool *dontcache_warned);
 
 /* Switch direct I/O on for E if its file system supports it, and set
    E->align to the alignment it needs; otherwise warn and return

@@ -12,6 +12,7 @@
 
 #include <config.h>
 
+#include <stdatomic.h>
 #include <sys/mman.h>
 
 #include "system.h"
@@ -128,11 +129,13 @@ xfer_auto_buffer_size (struct stat const *src, struct stat const *dst)
 }
 
 /* The size of the huge pages that can back anonymous memory, or 0 if
-   there are none or it cannot be told.  */
+   there are none or it cannot be told.  The cache is atomic as workers
+   of cp --jobs may ask at once; each then reads the same value.  */
 static idx_t
 huge_page_size (void)
 {
-  static idx_t size = -1;
+  static _Atomic idx_t cached = -1;
+  idx_t size = atomic_load_explicit (&cached, memory_order_relaxed);
   if (size < 0)
     {
       size = 0;
@@ -148,6 +151,7 @@ huge_page_size (void)
           fclose (f);
         }
 #endif
+      atomic_store_explicit (&cached, size, memory_order_relaxed);
     }
   return size;
 }

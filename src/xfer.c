@@ -359,8 +359,8 @@ xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
            struct xfer_opts const *opts, struct xfer_report *report)
 {
   /* A command warns once that RWF_DONTCACHE is refused, however many
-     files it copies.  */
-  static bool dontcache_warned;
+     files it copies and however many workers copy them.  */
+  static atomic_bool dontcache_warned;
 
   *report = (struct xfer_report) { .method = XFER_METHOD_READ };
   struct xfer_ctx c = { .opts = opts, .sink = opts->sink,

@@ -39,10 +39,14 @@ include tests/unit/local.mk
 ## the tree (see tests/upstream/check-upstream), run against GNU's
 ## binaries and ours, as root and unprivileged.  Not part of "make
 ## check": it downloads.  tests/upstream-suite.log gets the table.
+## "make check-upstream CPDD_UPSTREAM_JOBS=4" also runs GNU's tests/cp
+## with our cp forced to --jobs=4 (CPDD_UPSTREAM_JOBS_MODES=root: only
+## as root).
 UPSTREAM_SUITE_LOG = tests/upstream-suite.log
 EXTRA_DIST += tests/upstream/check-upstream
 .PHONY: check-upstream
 check-upstream: all
+	CPDD_UPSTREAM_JOBS='$(CPDD_UPSTREAM_JOBS)' \
 	$(SHELL) $(srcdir)/tests/upstream/check-upstream \
 	  '$(abs_top_builddir)/src' '$(abs_top_builddir)/$(UPSTREAM_SUITE_LOG)'
 CLEANFILES += $(UPSTREAM_SUITE_LOG)
