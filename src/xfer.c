@@ -506,6 +506,7 @@ xfer_split_start (struct xfer_split *s, struct xfer_file const *src,
 
   probe_direct (s);
   s->ranges = st->st_size / chunk + (st->st_size % chunk != 0);
+  s->report.ranges = s->ranges;
   return true;
 }
 

@@ -139,6 +139,7 @@ struct xfer_report
   enum xfer_queue queue;
   int inflight;			/* buffers in flight with a queue */
   enum xfer_uncached uncached;	/* the weakest way used on either end */
+  intmax_t ranges;		/* ranges copied at once (cp --jobs), or 0 */
 };
 
 /* Where xfer_copy reports as it goes, for whole-command progress and
