@@ -65,6 +65,7 @@ TESTS += \
   tests/cp/jobs-options.sh \
   tests/cp/owner-match-diff.sh \
   tests/cp/new-dir-diff.sh \
-  tests/cp/chunk-diff.sh
+  tests/cp/chunk-diff.sh \
+  tests/cp/chunk-errors.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
