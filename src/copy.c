@@ -821,7 +821,7 @@ static void
 run_range_task (void *arg)
 {
   struct chunked_copy *f = arg;
-  xfer_copy_range (&f->split);
+  xfer_copy_ranges (&f->split);
   task_group_release (&f->ranges);
 }
 
@@ -876,8 +876,9 @@ hand_over_chunks (struct open_copy const *c, struct file_group *group,
       return false;
     }
 
+  /* A task per worker, each copying ranges until none is left.  */
   task_group_init (&f->ranges, &group->pieces, chunked_copy_done);
-  for (intmax_t i = 0; i < f->split.ranges; i++)
+  for (intmax_t i = 0; i < MIN (f->split.ranges, x->jobs); i++)
     {
       task_group_hold (&f->ranges);
       workers_submit (pool, run_range_task, f);

@@ -624,23 +624,74 @@ add_new_lines (struct held_errors *to, struct held_errors *from)
   *from = (struct held_errors) { NULL, 0 };
 }
 
-bool
-xfer_copy_range (struct xfer_split *s)
+/* Where the source's next data is after START, if it lies beyond the
+   range of S at START and the options keep the source's holes; else
+   -1.  A range of holes needs no descriptors of its own, nor any I/O:
+   the destination reads as zeros there already.  The file's own
+   offset moves, but no range uses it.  */
+static off_t
+hole_until (struct xfer_split const *s, off_t start)
 {
-  intmax_t i = atomic_fetch_add (&s->next, 1);
+#if HAVE_SEEK_HOLE
+  struct stat const *st = s->src.st;
+  if (s->opts.sparse == XFER_SPARSE_NEVER || !looks_sparse (st))
+    return -1;
+  off_t data = lseek (s->src.fd, start, SEEK_DATA);
+  if (data < 0)
+    return errno == ENXIO ? st->st_size : -1;
+  return start + s->chunk <= data ? data : -1;
+#else
+  return -1;
+#endif
+}
+
+/* Range I of S is all hole, up to DATA: take the ranges after it up
+   to DATA too, unless another thread took the next one already, so
+   that a file of a terabyte of holes is split quickly.  Never take
+   the last range, which gives the file its length.  Return how many
+   ranges were taken with I.  */
+static intmax_t
+take_holes (struct xfer_split *s, intmax_t i, off_t data)
+{
+  intmax_t upto = MIN (data / s->chunk, s->ranges - 1);
+  intmax_t next = i + 1;
+  if (next < upto && atomic_compare_exchange_strong (&s->next, &next, upto))
+    return upto - i;
+  return 1;
+}
+
+/* Copy range I of S, unless a range before it failed.  */
+static void
+copy_range (struct xfer_split *s, intmax_t i)
+{
   off_t start = i * s->chunk;
 
   pthread_mutex_lock (&s->lock);
   bool after_failure = 0 <= s->failed_at && s->failed_at < start;
   pthread_mutex_unlock (&s->lock);
   if (after_failure)
-    return false;
+    return;
 
   struct xfer_report report = { .method = XFER_METHOD_READ };
   struct held_errors said = { NULL, 0 };
-  error_hold (&said);
-  bool ok = copy_range_at (s, start, i == s->ranges - 1, &report);
-  error_hold (NULL);
+  bool last = i == s->ranges - 1;
+  off_t data = last ? -1 : hole_until (s, start);
+  bool ok = true;
+  if (0 <= data)
+    {
+      off_t n = take_holes (s, i, data) * s->chunk;
+      report.holes = true;
+      report.bytes = n;
+      report.detection = XFER_DETECT_SEEK_HOLE;
+      if (s->opts.sink)
+        s->opts.sink->bytes (s->opts.sink, n);
+    }
+  else
+    {
+      error_hold (&said);
+      ok = copy_range_at (s, start, last, &report);
+      error_hold (NULL);
+    }
 
   pthread_mutex_lock (&s->lock);
   merge_report (&s->report, &report, i == 0);
@@ -659,7 +710,18 @@ xfer_copy_range (struct xfer_split *s)
         free (said.text);
     }
   pthread_mutex_unlock (&s->lock);
-  return ok;
+}
+
+void
+xfer_copy_ranges (struct xfer_split *s)
+{
+  for (;;)
+    {
+      intmax_t i = atomic_fetch_add (&s->next, 1);
+      if (s->ranges <= i)
+        break;
+      copy_range (s, i);
+    }
 }
 
 bool

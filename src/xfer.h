@@ -180,7 +180,7 @@ struct xfer_split
                                    cannot do (it warned once) */
   off_t chunk;			/* the length of every range but the last */
   intmax_t ranges;		/* how many to copy; 0 if none is needed */
-  atomic_intmax_t next;		/* the next range to hand out */
+  atomic_intmax_t next;		/* the next range to take */
 
   pthread_mutex_t lock;		/* guards the members below */
   struct xfer_report report;	/* the ranges' reports together */
@@ -199,16 +199,18 @@ off_t xfer_chunk_size (void);
    just opened, into ranges of CHUNK bytes.  If not, return false
    having done nothing: the caller copies with xfer_copy.  Otherwise
    start S's transfer and return true; S->ranges says how many ranges
-   are left to copy with xfer_copy_range (none after a clone, or after
+   are left to copy with xfer_copy_ranges (none after a clone, or after
    a diagnostic), and xfer_split_end ends it in any case.  */
 bool xfer_split_start (struct xfer_split *s, struct xfer_file const *src,
                        struct xfer_file const *dst,
                        struct xfer_opts const *opts, off_t chunk);
 
-/* Copy the next range of S, in any thread, unless a range before it
-   failed: a copy in one go would have stopped there.  Return whether
-   it was copied.  Its diagnostics are held for xfer_split_end.  */
-bool xfer_copy_range (struct xfer_split *s);
+/* Copy ranges of S one after another until none is left, in any
+   thread; several threads may do so at once, and each range is copied
+   once.  A range after one that failed is left out: a copy in one go
+   would have stopped there.  Diagnostics are held for
+   xfer_split_end.  */
+void xfer_copy_ranges (struct xfer_split *s);
 
 /* End S's transfer once all its ranges are copied.  If one failed,
    cut the destination back to where the first failed range starts,

@@ -48,12 +48,17 @@ for at in 4096 $((2 * MiB + 5000)) $((3 * MiB - 100)) $((4 * MiB - 10)); do
     | dd of=fix/sparse bs=1 seek=$at conv=notrunc status=none \
     || framework_failure_
 done
+# Runs of ranges that are all hole, skipped together.
+truncate -s $((40 * MiB + 7)) fix/far || framework_failure_
+printf a | dd of=fix/far bs=1 seek=100 conv=notrunc status=none \
+  && printf b | dd of=fix/far bs=1 seek=$((33 * MiB + 5)) conv=notrunc \
+       status=none || framework_failure_
 # Zeros written out, in and across ranges, for --sparse=always.
 { head -c $((MiB / 2)) /dev/urandom && head -c $((2 * MiB)) /dev/zero \
     && head -c 300000 /dev/urandom && head -c $MiB /dev/zero; } \
   > fix/zeros || framework_failure_
 
-files='exact plus1 small empty sparse zeros'
+files='exact plus1 small empty sparse far zeros'
 
 for f in $files; do
   diff_run_ plain-$f cp $f out
@@ -64,7 +69,7 @@ diff_run_ archive cp -a . ../archive-out
 diff_run_ tree cp -r . sub
 
 # The holes are where GNU cp leaves them.
-for f in sparse zeros; do
+for f in sparse far zeros; do
   for how in plain always never; do
     extents_ $how-$f.gnu/out > gnu.ext || framework_failure_
     extents_ $how-$f.ours/out > ours.ext || framework_failure_
@@ -93,7 +98,7 @@ for opts in --direct --uncached --io-method=auto --io-method=read \
       || { echo "cp $opts $f: status $rc"; cat err; fail=1; }
     cmp gnu ours || { echo "cp $opts $f: content differs"; fail=1; }
     case $f in
-      sparse|zeros)
+      sparse|far|zeros)
         extents_ gnu > gnu.ext && extents_ ours > ours.ext \
           || framework_failure_
         compare gnu.ext ours.ext || { echo "cp $opts $f: holes differ"; fail=1; }
@@ -110,6 +115,7 @@ for f in $files; do
     exact) want='ranges: 3' ;;
     plus1) want='ranges: 4' ;;
     sparse) want='ranges: 6' ;;
+    far) want='ranges: 41' ;;
     zeros) want='ranges: 4' ;;
     *) want= ;;
   esac
