@@ -710,6 +710,31 @@ struct open_copy
   struct stat dst_st;
 };
 
+/* After C's data was copied (successfully if OK), copy its
+   attributes, and close both ends.  Return whether all went well.  */
+static bool
+finish_copy (struct open_copy *c, bool ok, struct cp_options const *x)
+{
+  if (ok)
+    {
+      struct attr_file out = c->dst;
+      out.st = &c->dst_st;
+      ok = copy_attributes (c->src, &c->src_st, out, x);
+    }
+
+  if (close (c->dst.fd) != 0)
+    {
+      error (0, errno, _("failed to close %s"), quoteaf (c->dst.name));
+      ok = false;
+    }
+  if (close (c->src.fd) != 0)
+    {
+      error (0, errno, _("failed to close %s"), quoteaf (c->src.name));
+      ok = false;
+    }
+  return ok;
+}
+
 /* Copy the data, then the attributes, of C's source to its
    destination, and close both.  */
 static bool
@@ -730,24 +755,7 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
           funlockfile (stdout);
         }
     }
-  if (ok)
-    {
-      struct attr_file out = c->dst;
-      out.st = &c->dst_st;
-      ok = copy_attributes (c->src, &c->src_st, out, x);
-    }
-
-  if (close (c->dst.fd) != 0)
-    {
-      error (0, errno, _("failed to close %s"), quoteaf (c->dst.name));
-      ok = false;
-    }
-  if (close (c->src.fd) != 0)
-    {
-      error (0, errno, _("failed to close %s"), quoteaf (c->src.name));
-      ok = false;
-    }
-  return ok;
+  return finish_copy (c, ok, x);
 }
 
 /* A file for a worker to fill, and the group it ends a piece of.  Its
@@ -799,6 +807,86 @@ hand_over (struct open_copy const *c, struct file_group *group,
   workers_submit (pool, run_copy_task, t);
 }
 
+/* A large file whose ranges workers copy at once: when the last is
+   done, its attributes are set and both ends closed, as fill_copy
+   does for a file copied in one go.  */
+struct chunked_copy
+{
+  struct task_group ranges;	/* its parent: the file's group */
+  struct xfer_split split;
+  struct copy_task t;
+};
+
+static void
+run_range_task (void *arg)
+{
+  struct chunked_copy *f = arg;
+  xfer_copy_ranges (&f->split);
+  task_group_release (&f->ranges);
+}
+
+static void
+chunked_copy_done (struct task_group *g)
+{
+  struct chunked_copy *f = (struct chunked_copy *) g;
+  struct copy_task *t = &f->t;
+  bool ok = xfer_split_end (&f->split);
+  if (t->x->debug)
+    {
+      flockfile (stdout);
+      xfer_print_debug (stdout, &f->split.report);
+      funlockfile (stdout);
+    }
+  if (!finish_copy (&t->c, ok, t->x))
+    atomic_store (&t->group->failed, true);
+  free (t->src_name);
+  free (t->dst_name);
+  free (f);
+}
+
+/* If C's source is large enough, have workers copy it in ranges, as a
+   piece of GROUP, and return true; else return false, having done
+   nothing.  */
+static bool
+hand_over_chunks (struct open_copy const *c, struct file_group *group,
+                  struct cp_options const *x)
+{
+  if (x->attributes_only)
+    return false;
+  off_t chunk = xfer_chunk_size ();
+  if (c->src_st.st_size < chunk)
+    return false;
+
+  struct chunked_copy *f = xmalloc (sizeof *f);
+  struct copy_task *t = &f->t;
+  t->src_name = xstrdup (c->src.name);
+  t->dst_name = xstrdup (c->dst.name);
+  t->c = *c;
+  t->c.src = task_end (t->src_name, c->src.fd, false);
+  t->c.dst = task_end (t->dst_name, c->dst.fd, c->dst.created);
+  t->group = group;
+  t->x = x;
+  struct xfer_file in = { c->src.fd, t->src_name, &t->c.src_st, true };
+  struct xfer_file out = { c->dst.fd, t->dst_name, &t->c.dst_st, true };
+  if (!xfer_split_start (&f->split, &in, &out, &x->xfer, chunk))
+    {
+      free (t->src_name);
+      free (t->dst_name);
+      free (f);
+      return false;
+    }
+
+  /* A task per worker, each copying ranges until none is left.  */
+  task_group_init (&f->ranges, &group->pieces, chunked_copy_done);
+  for (intmax_t i = 0; i < MIN (f->split.ranges, x->jobs); i++)
+    {
+      task_group_hold (&f->ranges);
+      workers_submit (pool, run_range_task, f);
+    }
+  task_group_release (&f->ranges);
+  return true;
+}
+
 /* Copy the data and attributes of the file SRC (status SRC_ST, reached
    by following links if FOLLOW) to DST.  With workers and a GROUP, a
    worker does so once both are open, and a failure then is GROUP's.  */
@@ -844,7 +932,8 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
     }
   if (pool && group)
     {
-      hand_over (&c, group, x);
+      if (!hand_over_chunks (&c, group, x))
+        hand_over (&c, group, x);
       return true;
     }
   return fill_copy (&c, x);

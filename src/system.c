@@ -12,9 +12,66 @@
 
 #include <stdarg.h>
 
+/* Where this thread's diagnostics are held, or NULL to print them.  */
+static _Thread_local struct held_errors *held;
+
+void
+error_hold (struct held_errors *h)
+{
+  held = h;
+}
+
+/* Add to HELD the message FORMAT with ARGS, and ERRNUM's text.  */
+static void
+hold_message (int errnum, char const *format, va_list args)
+{
+  va_list again;
+  va_copy (again, args);
+  int n = vsnprintf (NULL, 0, format, again);
+  va_end (again);
+  if (n < 0)
+    xalloc_die ();
+  char buf[256];
+  char const *err = errnum ? strerror_r (errnum, buf, sizeof buf) : NULL;
+  idx_t size = held->len + n + (err ? 2 + strlen (err) : 0) + 2;
+  held->text = xirealloc (held->text, size);
+  char *p = held->text + held->len;
+  vsnprintf (p, n + 1, format, args);
+  p += n;
+  if (err)
+    p = stpcpy (stpcpy (p, ": "), err);
+  strcpy (p, "\n");
+  held->len = p + 1 - held->text;
+}
+
+void
+error_print_held (struct held_errors *h)
+{
+  char const *p = h->text;
+  char const *end = p + h->len;
+  while (p < end)
+    {
+      char const *nl = memchr (p, '\n', end - p);
+      int n = nl - p;
+      error (0, 0, "%.*s", n, p);
+      p = nl + 1;
+    }
+  free (h->text);
+  *h = (struct held_errors) { NULL, 0 };
+}
+
 void
 cpdd_error (int status, int errnum, char const *format, ...)
 {
+  if (held && !status)
+    {
+      va_list args;
+      va_start (args, format);
+      hold_message (errnum, format, args);
+      va_end (args);
+      return;
+    }
+
   /* Standard error's lock is recursive: every write below happens
      while it is held, and no other thread's comes in between.  */
   flockfile (stderr);

@@ -43,6 +43,24 @@ void cpdd_error (int status, int errnum, char const *format, ...)
   _GL_ATTRIBUTE_FORMAT ((__printf__, 3, 4));
 #define error(...) cpdd_error (__VA_ARGS__)
 
+/* Diagnostics held back instead of printed: each a line without the
+   program's name, one after another in TEXT.  */
+struct held_errors
+{
+  char *text;
+  idx_t len;
+};
+
+/* Until error_hold (NULL), hold the diagnostics this thread makes
+   (without exiting: they have status 0) in H, which starts empty.
+   One part of a job run in several threads can so report as the
+   whole job would: once, and only the part that counts.  */
+void error_hold (struct held_errors *h);
+
+/* Print the diagnostics held in H, as error () would have, and empty
+   H.  */
+void error_print_held (struct held_errors *h);
+
 /* cpdd is not translated; keep the markers so messages stay greppable
    and a later gettext hookup is mechanical.  */
 #define _(msgid) (msgid)

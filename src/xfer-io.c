@@ -316,6 +316,21 @@ uncached_write (struct xfer_end *e, char const *buf, idx_t size)
   return done + xfer_write (e->fd, buf + done, size - done);
 }
 
+int
+xfer_reopen (int fd, int flags)
+{
+#ifdef __linux__
+  /* The link in /proc names the open file itself, not a path that
+     someone could have renamed or replaced since.  */
+  char name[sizeof "/proc/self/fd/" + INT_STRLEN_BOUND (int)];
+  sprintf (name, "/proc/self/fd/%d", fd);
+  return open (name, flags | O_BINARY | O_CLOEXEC | O_NOCTTY);
+#else
+  errno = ENOTSUP;
+  return -1;
+#endif
+}
+
 /* Drop the LEN bytes at OFF of FD from the cache.  Failure leaves them
    cached, which is not an error of the copy.  */
 static void

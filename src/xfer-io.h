@@ -100,6 +100,12 @@ ssize_t xfer_end_pread (struct xfer_end const *e, void *buf, idx_t size,
 ssize_t xfer_end_pwrite (struct xfer_end const *e, void const *buf,
                          idx_t size, off_t off);
 
+/* Open the file FD is open on once more, with FLAGS: a new open file
+   description, with an offset and a direct I/O flag of its own.
+   Return the descriptor, or -1 with errno set (ENOTSUP where the
+   system has no way to).  */
+int xfer_reopen (int fd, int flags);
+
 /* Drop from the cache what the copy left behind it on E, if E is
    uncached without RWF_DONTCACHE; at the end (FINISH), all of it.  */
 void xfer_end_drop (struct xfer_end *e, bool finish);

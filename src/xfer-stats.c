@@ -128,5 +128,7 @@ xfer_print_debug (FILE *stream, struct xfer_report const *r)
     fprintf (stream, ", uncached: %s",
              (r->uncached == XFER_UNCACHED_DONTCACHE
               ? "RWF_DONTCACHE" : "dropped behind"));
+  if (r->ranges)
+    fprintf (stream, ", ranges: %jd", r->ranges);
   putc ('\n', stream);
 }

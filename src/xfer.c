@@ -25,6 +25,10 @@
 #include "xfer-impl.h"
 #include "xfer-io.h"
 
+/* A command warns once that RWF_DONTCACHE is refused, however many
+   files it copies and however many workers or ranges copy them.  */
+static atomic_bool dontcache_warned;
+
 /* Whether ST is a regular file with fewer blocks than its size needs,
    i.e. probably with holes.  */
 static bool
@@ -186,15 +190,14 @@ move (struct xfer_ctx *c, off_t len)
 }
 
 /* Copy the source's data extents and leave holes for its holes, up to
-   the size it had when the caller looked.  Return 1 when done, 0 if
-   the file system cannot tell (nothing was done), -1 after a
-   diagnostic.  */
+   END, at most the size it had when the caller looked.  Return 1 when
+   done, 0 if the file system cannot tell (nothing was done), -1 after
+   a diagnostic.  */
 static int
-copy_extents (struct xfer_ctx *c)
+copy_extents (struct xfer_ctx *c, off_t end)
 {
 #if HAVE_SEEK_HOLE
   int fd = c->in.fd;
-  off_t end = c->in.st->st_size;
   off_t pos = c->in.pos;
 
   while (pos < end)
@@ -279,14 +282,13 @@ try_clone (struct xfer_ctx *c)
   return 0;
 }
 
-/* Copy the data of C's source, as the options ask.  */
+/* Copy LEN bytes of C's source from its offset (up to its end if
+   LEN < 0) with the method chosen, as the options ask for holes.
+   FINISH says that the destination ends where this copy does, so it
+   must get its full length even if it ends in a hole.  */
 static bool
-copy_data (struct xfer_ctx *c)
+copy_span (struct xfer_ctx *c, off_t len, bool finish)
 {
-  int cloned = try_clone (c);
-  if (cloned != 0)
-    return 0 < cloned;
-
   enum xfer_method m = choose_method (c);
   if (m != XFER_METHOD_OFFLOAD)
     c->report->offload = XFER_ATTEMPT_AVOIDED;
@@ -303,7 +305,10 @@ copy_data (struct xfer_ctx *c)
       /* With --sparse=always, zeros inside the extents become holes
          too.  */
       c->make_holes = holes_ok && sparse == XFER_SPARSE_ALWAYS;
-      walked = copy_extents (c);
+      off_t end = st->st_size;
+      if (0 <= len && c->in.pos + len < end)
+        end = c->in.pos + len;
+      walked = copy_extents (c, end);
       if (walked < 0)
         return false;
       if (walked)
@@ -323,12 +328,22 @@ copy_data (struct xfer_ctx *c)
           c->report->offload = XFER_ATTEMPT_AVOIDED;
           start_method (c, XFER_METHOD_READ);
         }
-      if (!move (c, -1))
+      if (!move (c, len))
         return false;
     }
   if (c->make_holes)
     c->report->detection |= XFER_DETECT_ZEROS;
-  return xfer_output_finish (c);
+  return !finish || xfer_output_finish (c);
+}
+
+/* Copy the data of C's source, as the options ask.  */
+static bool
+copy_data (struct xfer_ctx *c)
+{
+  int cloned = try_clone (c);
+  if (cloned != 0)
+    return 0 < cloned;
+  return copy_span (c, -1, true);
 }
 
 /* The --uncached line of C's report: the weakest way either end
@@ -341,6 +356,25 @@ uncached_report (struct xfer_ctx const *c)
   bool dropped = ((c->in.uncached && !c->in.dontcache)
                   || (c->out.uncached && !c->out.dontcache));
   return dropped ? XFER_UNCACHED_DROP : XFER_UNCACHED_DONTCACHE;
+}
+
+/* Release what C's copy holds, and complete its report.  OK says
+   whether the copy succeeded.  */
+static void
+end_copy (struct xfer_ctx *c, bool ok)
+{
+  if (ok)
+    {
+      xfer_end_drop (&c->out, true);
+      xfer_end_drop (&c->in, true);
+    }
+  xfer_end_direct_off (&c->in);
+  xfer_end_direct_off (&c->out);
+  if (c->buf)
+    xfer_buffer_free (c->buf);
+  c->report->direct = ((c->in.direct_used ? XFER_DIRECT_IN : 0)
+                       | (c->out.direct_used ? XFER_DIRECT_OUT : 0));
+  c->report->uncached = uncached_report (c);
 }
 
 /* The offset F's data starts at.  Unseekable files (pipes) have offset
@@ -358,10 +392,6 @@ bool
 xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
            struct xfer_opts const *opts, struct xfer_report *report)
 {
-  /* A command warns once that RWF_DONTCACHE is refused, however many
-     files it copies and however many workers copy them.  */
-  static atomic_bool dontcache_warned;
-
   *report = (struct xfer_report) { .method = XFER_METHOD_READ };
   struct xfer_ctx c = { .opts = opts, .sink = opts->sink,
                         .report = report, .align = 1 };
@@ -375,20 +405,343 @@ xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
   if (c.sink)
     c.sink->begin (c.sink);
   bool ok = copy_data (&c);
-  if (ok)
-    {
-      xfer_end_drop (&c.out, true);
-      xfer_end_drop (&c.in, true);
-    }
-
-  xfer_end_direct_off (&c.in);
-  xfer_end_direct_off (&c.out);
-  if (c.buf)
-    xfer_buffer_free (c.buf);
-  report->direct = ((c.in.direct_used ? XFER_DIRECT_IN : 0)
-                    | (c.out.direct_used ? XFER_DIRECT_OUT : 0));
-  report->uncached = uncached_report (&c);
+  end_copy (&c, ok);
   if (c.sink)
     c.sink->end (c.sink, report, ok);
   return ok;
+}
+
+/* Copies in ranges.  */
+
+/* The automatic range size: see "cp jobs" in the manual for the
+   measurements.  Ranges start at multiples of it, so it is a multiple
+   of CHUNK_ALIGN, which is more than any direct I/O alignment.  */
+enum { DEFAULT_CHUNK = 64 * 1024 * 1024, CHUNK_ALIGN = 1024 * 1024 };
+
+off_t
+xfer_chunk_size (void)
+{
+  char const *v = getenv ("CPDD_CHUNK_SIZE");
+  uintmax_t n;
+  if (v && xfer_parse_size (v, &n) == LONGINT_OK && 0 < n
+      && n <= TYPE_MAXIMUM (off_t) - CHUNK_ALIGN)
+    return n + (CHUNK_ALIGN - n % CHUNK_ALIGN) % CHUNK_ALIGN;
+  return DEFAULT_CHUNK;
+}
+
+/* Whether FD can be opened anew with FLAGS, as each range does.  */
+static bool
+can_reopen (int fd, int flags)
+{
+  int again = xfer_reopen (fd, flags);
+  return 0 <= again && close (again) == 0;
+}
+
+/* Take out of S->opts the direct I/O an end of S cannot do, warning
+   once as a copy in one go does, where each range would warn.  */
+static void
+probe_direct (struct xfer_split *s)
+{
+  int want = s->opts.direct;
+  /* A mapping always goes through the page cache.  */
+  if (s->opts.method == XFER_METHOD_MMAP)
+    want &= ~XFER_DIRECT_IN;
+
+  struct xfer_file const *file[] = { &s->src, &s->dst };
+  int which[] = { XFER_DIRECT_IN, XFER_DIRECT_OUT };
+  for (int i = 0; i < 2; i++)
+    if (want & which[i])
+      {
+        struct xfer_end e;
+        xfer_end_init (&e, file[i], which[i], 0, &dontcache_warned);
+        if (xfer_end_direct_on (&e))
+          xfer_end_direct_off (&e);
+        else
+          s->opts.direct &= ~which[i];
+      }
+}
+
+bool
+xfer_split_start (struct xfer_split *s, struct xfer_file const *src,
+                  struct xfer_file const *dst,
+                  struct xfer_opts const *opts, off_t chunk)
+{
+  struct stat const *st = src->st;
+  if (! (src->just_opened && dst->just_opened
+         && S_ISREG (st->st_mode) && S_ISREG (dst->st->st_mode)
+         && chunk <= st->st_size
+         && can_reopen (src->fd, O_RDONLY)
+         && can_reopen (dst->fd, O_WRONLY)))
+    return false;
+
+  int err = pthread_mutex_init (&s->lock, NULL);
+  if (err)
+    error (EXIT_FAILURE, err, _("cannot make a lock"));
+  s->src = *src;
+  s->dst = *dst;
+  s->opts = *opts;
+  s->chunk = chunk;
+  s->ranges = 0;
+  atomic_init (&s->next, 0);
+  s->report = (struct xfer_report) { .method = XFER_METHOD_READ };
+  s->failed_at = -1;
+  s->ok = true;
+  s->failure = s->warnings = (struct held_errors) { NULL, 0 };
+
+  struct xfer_sink *sink = opts->sink;
+  if (sink)
+    sink->begin (sink);
+
+  /* A clone is of the whole file, in one go.  */
+  struct xfer_ctx c = { .opts = opts, .sink = sink, .report = &s->report,
+                        .align = 1 };
+  xfer_end_init (&c.in, src, XFER_DIRECT_IN, 0, &dontcache_warned);
+  xfer_end_init (&c.out, dst, XFER_DIRECT_OUT, 0, &dontcache_warned);
+  int cloned = try_clone (&c);
+  if (cloned != 0)
+    {
+      s->ok = 0 < cloned;
+      return true;
+    }
+
+  probe_direct (s);
+  s->ranges = st->st_size / chunk + (st->st_size % chunk != 0);
+  s->report.ranges = s->ranges;
+  return true;
+}
+
+/* Open FILE anew with FLAGS and put the new descriptor's offset at
+   START.  Return it, or -1 after a diagnostic (MSGID, with the
+   name).  */
+static int
+open_range_end (struct xfer_file const *file, int flags, off_t start,
+                char const *msgid)
+{
+  int fd = xfer_reopen (file->fd, flags);
+  if (fd < 0)
+    {
+      error (0, errno, msgid, quoteaf (file->name));
+      return -1;
+    }
+  if (lseek (fd, start, SEEK_SET) < 0)
+    {
+      error (0, errno, _("cannot lseek %s"), quoteaf (file->name));
+      close (fd);
+      return -1;
+    }
+  return fd;
+}
+
+/* Close FD, a range's descriptor of the file NAME.  */
+static bool
+close_range_end (int fd, char const *name)
+{
+  if (close (fd) == 0)
+    return true;
+  error (0, errno, _("failed to close %s"), quoteaf (name));
+  return false;
+}
+
+/* Copy the range of S at START (to the end of the source if LAST),
+   through descriptors of its own, reporting to REPORT.  */
+static bool
+copy_range_at (struct xfer_split *s, off_t start, bool last,
+               struct xfer_report *report)
+{
+  struct xfer_file src = s->src;
+  struct xfer_file dst = s->dst;
+  src.fd = open_range_end (&s->src, O_RDONLY, start,
+                           _("cannot open %s for reading"));
+  if (src.fd < 0)
+    return false;
+  dst.fd = open_range_end (&s->dst, O_WRONLY, start,
+                           _("cannot open %s for writing"));
+  if (dst.fd < 0)
+    {
+      close_range_end (src.fd, src.name);
+      return false;
+    }
+
+  struct xfer_ctx c = { .opts = &s->opts, .sink = s->opts.sink,
+                        .report = report, .align = 1 };
+  xfer_end_init (&c.in, &src, XFER_DIRECT_IN, start, &dontcache_warned);
+  xfer_end_init (&c.out, &dst, XFER_DIRECT_OUT, start, &dontcache_warned);
+  c.out_end = start;
+  /* Only the last range may give the file its length: the others
+     end where another range goes on.  */
+  bool ok = copy_span (&c, last ? -1 : s->chunk, last);
+  end_copy (&c, ok);
+  ok &= close_range_end (dst.fd, dst.name);
+  ok &= close_range_end (src.fd, src.name);
+  return ok;
+}
+
+/* Add R, the report of a range of a file, to TO, the file's.  The
+   first range's method, buffer and queue stand for all.  */
+static void
+merge_report (struct xfer_report *to, struct xfer_report const *r,
+              bool first)
+{
+  if (first)
+    {
+      to->method = r->method;
+      to->buffer_size = r->buffer_size;
+      to->offload = r->offload;
+      to->queue = r->queue;
+      to->inflight = r->inflight;
+      to->uncached = r->uncached;
+    }
+  to->holes |= r->holes;
+  to->direct |= r->direct;
+  to->bytes += r->bytes;
+  to->detection |= r->detection;
+}
+
+/* Add to TO the lines of FROM it does not have yet, and empty FROM.  */
+static void
+add_new_lines (struct held_errors *to, struct held_errors *from)
+{
+  char const *p = from->text;
+  char const *end = p + from->len;
+  while (p < end)
+    {
+      char const *nl = memchr (p, '\n', end - p);
+      idx_t n = nl + 1 - p;
+      bool known = false;
+      for (char const *q = to->text; !known && q < to->text + to->len;
+           q = strchr (q, '\n') + 1)
+        known = strncmp (q, p, n) == 0;
+      if (!known)
+        {
+          to->text = xirealloc (to->text, to->len + n + 1);
+          memcpy (to->text + to->len, p, n);
+          to->len += n;
+          to->text[to->len] = '\0';
+        }
+      p = nl + 1;
+    }
+  free (from->text);
+  *from = (struct held_errors) { NULL, 0 };
+}
+
+/* Where the source's next data is after START, if it lies beyond the
+   range of S at START and the options keep the source's holes; else
+   -1.  A range of holes needs no descriptors of its own, nor any I/O:
+   the destination reads as zeros there already.  The file's own
+   offset moves, but no range uses it.  */
+static off_t
+hole_until (struct xfer_split const *s, off_t start)
+{
+#if HAVE_SEEK_HOLE
+  struct stat const *st = s->src.st;
+  if (s->opts.sparse == XFER_SPARSE_NEVER || !looks_sparse (st))
+    return -1;
+  off_t data = lseek (s->src.fd, start, SEEK_DATA);
+  if (data < 0)
+    return errno == ENXIO ? st->st_size : -1;
+  return start + s->chunk <= data ? data : -1;
+#else
+  return -1;
+#endif
+}
+
+/* Range I of S is all hole, up to DATA: take the ranges after it up
+   to DATA too, unless another thread took the next one already, so
+   that a file of a terabyte of holes is split quickly.  Never take
+   the last range, which gives the file its length.  Return how many
+   ranges were taken with I.  */
+static intmax_t
+take_holes (struct xfer_split *s, intmax_t i, off_t data)
+{
+  intmax_t upto = MIN (data / s->chunk, s->ranges - 1);
+  intmax_t next = i + 1;
+  if (next < upto && atomic_compare_exchange_strong (&s->next, &next, upto))
+    return upto - i;
+  return 1;
+}
+
+/* Copy range I of S, unless a range before it failed.  */
+static void
+copy_range (struct xfer_split *s, intmax_t i)
+{
+  off_t start = i * s->chunk;
+
+  pthread_mutex_lock (&s->lock);
+  bool after_failure = 0 <= s->failed_at && s->failed_at < start;
+  pthread_mutex_unlock (&s->lock);
+  if (after_failure)
+    return;
+
+  struct xfer_report report = { .method = XFER_METHOD_READ };
+  struct held_errors said = { NULL, 0 };
+  bool last = i == s->ranges - 1;
+  off_t data = last ? -1 : hole_until (s, start);
+  bool ok = true;
+  if (0 <= data)
+    {
+      off_t n = take_holes (s, i, data) * s->chunk;
+      report.holes = true;
+      report.bytes = n;
+      report.detection = XFER_DETECT_SEEK_HOLE;
+      if (s->opts.sink)
+        s->opts.sink->bytes (s->opts.sink, n);
+    }
+  else
+    {
+      error_hold (&said);
+      ok = copy_range_at (s, start, last, &report);
+      error_hold (NULL);
+    }
+
+  pthread_mutex_lock (&s->lock);
+  merge_report (&s->report, &report, i == 0);
+  if (ok)
+    add_new_lines (&s->warnings, &said);
+  else
+    {
+      s->ok = false;
+      if (s->failed_at < 0 || start < s->failed_at)
+        {
+          s->failed_at = start;
+          free (s->failure.text);
+          s->failure = said;
+        }
+      else
+        free (said.text);
+    }
+  pthread_mutex_unlock (&s->lock);
+}
+
+void
+xfer_copy_ranges (struct xfer_split *s)
+{
+  for (;;)
+    {
+      intmax_t i = atomic_fetch_add (&s->next, 1);
+      if (s->ranges <= i)
+        break;
+      copy_range (s, i);
+    }
+}
+
+bool
+xfer_split_end (struct xfer_split *s)
+{
+  error_print_held (&s->warnings);
+  error_print_held (&s->failure);
+  struct stat st;
+  if (0 <= s->failed_at)
+    {
+      /* Only ever shorten: the range that failed may not have
+         reached its start.  */
+      if (fstat (s->dst.fd, &st) != 0)
+        error (0, errno, _("cannot fstat %s"), quoteaf (s->dst.name));
+      else if (s->failed_at < st.st_size
+               && ftruncate (s->dst.fd, s->failed_at) != 0)
+        error (0, errno, _("failed to truncate %s"), quoteaf (s->dst.name));
+    }
+  if (s->opts.sink)
+    s->opts.sink->end (s->opts.sink, &s->report, s->ok);
+  pthread_mutex_destroy (&s->lock);
+  return s->ok;
 }

@@ -18,6 +18,8 @@
 #ifndef CPDD_XFER_H
 #define CPDD_XFER_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -137,6 +139,7 @@ struct xfer_report
   enum xfer_queue queue;
   int inflight;			/* buffers in flight with a queue */
   enum xfer_uncached uncached;	/* the weakest way used on either end */
+  intmax_t ranges;		/* ranges copied at once (cp --jobs), or 0 */
 };
 
 /* Where xfer_copy reports as it goes, for whole-command progress and
@@ -164,6 +167,57 @@ struct xfer_sink
    themselves; they are left as they were given.  */
 bool xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
                 struct xfer_opts const *opts, struct xfer_report *report);
+
+/* A regular file's copy split into ranges that several threads copy
+   at once (cp --jobs).  Each range is copied through descriptors of
+   its own, opened anew on the file: direct I/O is a flag of an open
+   file description, and so is the offset every method uses, so each
+   range keeps its own and needs nothing from the others.  */
+struct xfer_split
+{
+  struct xfer_file src, dst;	/* the file's own ends */
+  struct xfer_opts opts;	/* the caller's, less the direct I/O an end
+                                   cannot do (it warned once) */
+  off_t chunk;			/* the length of every range but the last */
+  intmax_t ranges;		/* how many to copy; 0 if none is needed */
+  atomic_intmax_t next;		/* the next range to take */
+
+  pthread_mutex_t lock;		/* guards the members below */
+  struct xfer_report report;	/* the ranges' reports together */
+  off_t failed_at;		/* start of the first range that failed */
+  bool ok;
+  struct held_errors failure;	/* what that range said */
+  struct held_errors warnings;	/* what the others said, once each */
+};
+
+/* The size of the ranges a file is split into: 64 MiB (see "cp jobs"
+   in the manual), or CPDD_CHUNK_SIZE bytes from the environment, a
+   knob for the tests only, so that they can split small files.  */
+off_t xfer_chunk_size (void);
+
+/* Decide whether to split the copy of SRC to DST, both regular files
+   just opened, into ranges of CHUNK bytes.  If not, return false
+   having done nothing: the caller copies with xfer_copy.  Otherwise
+   start S's transfer and return true; S->ranges says how many ranges
+   are left to copy with xfer_copy_ranges (none after a clone, or after
+   a diagnostic), and xfer_split_end ends it in any case.  */
+bool xfer_split_start (struct xfer_split *s, struct xfer_file const *src,
+                       struct xfer_file const *dst,
+                       struct xfer_opts const *opts, off_t chunk);
+
+/* Copy ranges of S one after another until none is left, in any
+   thread; several threads may do so at once, and each range is copied
+   once.  A range after one that failed is left out: a copy in one go
+   would have stopped there.  Diagnostics are held for
+   xfer_split_end.  */
+void xfer_copy_ranges (struct xfer_split *s);
+
+/* End S's transfer once all its ranges are copied.  If one failed,
+   cut the destination back to where the first failed range starts,
+   so that it is no longer than a copy in one go would have left it.
+   Print the diagnostics of that range, and those of the others once
+   each, as a copy in one go would have said them.  Return whether the whole file was copied; S->report says how.  */
+bool xfer_split_end (struct xfer_split *s);
 
 /* Print REPORT to STREAM as the line --debug shows after "'a' -> 'b'":
    "copy offload: yes, reflink: unsupported, sparse detection: no, ..."

@@ -64,6 +64,8 @@ TESTS += \
   tests/cp/jobs-limits.sh \
   tests/cp/jobs-options.sh \
   tests/cp/owner-match-diff.sh \
-  tests/cp/new-dir-diff.sh
+  tests/cp/new-dir-diff.sh \
+  tests/cp/chunk-diff.sh \
+  tests/cp/chunk-errors.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
