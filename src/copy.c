@@ -81,6 +81,20 @@ struct file_group
   pthread_cond_t ended_cond;
   bool ended;
   atomic_bool failed;		/* a file of the group was not copied */
+  struct shared_dirs *dirs;	/* for the walk's new tasks, or NULL */
+};
+
+/* The directories holding one directory's source files and their
+   copies, for workers that open and create the files themselves:
+   copies of the walk's descriptors, which the walk may close or open
+   again meanwhile.  Each task holds a reference, and so does the
+   walk while it stays in the directory, so that at most one set per
+   task plus the deepest directory's is open at once.  */
+struct shared_dirs
+{
+  atomic_ptrdiff_t refs;
+  struct walk_dir src;
+  struct walk_dir dst;
 };
 
 /* The names of one side's files, for messages, built one on another:
@@ -296,7 +310,59 @@ file_group_new (void)
     error (EXIT_FAILURE, err, _("cannot make a condition variable"));
   fg->ended = false;
   atomic_init (&fg->failed, false);
+  fg->dirs = NULL;
   return fg;
+}
+
+/* Drop a reference to DIRS, closing them with the last.  */
+static void
+shared_dirs_release (struct shared_dirs *dirs)
+{
+  if (atomic_fetch_sub_explicit (&dirs->refs, 1, memory_order_acq_rel) != 1)
+    return;
+  /* Closing a directory only looked up in can't lose anything.  */
+  close (dirs->src.fd);
+  close (dirs->dst.fd);
+  free (dirs);
+}
+
+/* The walk leaves the directory of FG's files, for one below it or
+   for good: its tasks alone keep their directories open now.  */
+static void
+file_group_leave_dirs (struct file_group *fg)
+{
+  if (fg && fg->dirs)
+    {
+      shared_dirs_release (fg->dirs);
+      fg->dirs = NULL;
+    }
+}
+
+/* A new reference to the directories SDIR and DDIR, whose files FG
+   counts, for a task; NULL if they can't be held twice.  */
+static struct shared_dirs *
+file_group_dirs (struct file_group *fg, struct walk_dir const *sdir,
+                 struct walk_dir const *ddir)
+{
+  if (!fg->dirs)
+    {
+      int sfd = fcntl (sdir->fd, F_DUPFD_CLOEXEC, 0);
+      if (sfd < 0)
+        return NULL;
+      int dfd = fcntl (ddir->fd, F_DUPFD_CLOEXEC, 0);
+      if (dfd < 0)
+        {
+          close (sfd);
+          return NULL;
+        }
+      struct shared_dirs *dirs = xzalloc (sizeof *dirs);
+      atomic_init (&dirs->refs, 1);
+      dirs->src.fd = sfd;
+      dirs->dst.fd = dfd;
+      fg->dirs = dirs;
+    }
+  atomic_fetch_add_explicit (&fg->dirs->refs, 1, memory_order_relaxed);
+  return fg->dirs;
 }
 
 /* End the main thread's piece of FG, wait until every file handed to
@@ -305,6 +371,7 @@ file_group_new (void)
 static bool
 file_group_wait (struct file_group *fg)
 {
+  file_group_leave_dirs (fg);
   task_group_release (&fg->pieces);
   pthread_mutex_lock (&fg->lock);
   while (!fg->ended)
@@ -855,6 +922,69 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
   return false;
 }
 
+/* A regular file for a worker to copy whole, from opening its source
+   to closing both ends, into a directory the copy made, where nothing
+   can be in its way.  NAMES holds the source's name, then the
+   copy's.  */
+struct new_file_task
+{
+  struct shared_dirs *dirs;
+  struct file_group *group;
+  struct cp_options const *x;
+  struct stat src_st;		/* as the walk saw it */
+  bool follow;
+  size_t src_rel;		/* where in its name each end's own */
+  size_t dst_rel;		/* name starts */
+  size_t dst_name;		/* where in NAMES the copy's name starts */
+  char names[];
+};
+
+static void
+run_new_file_task (void *arg)
+{
+  struct new_file_task *t = arg;
+  struct file_group *group = t->group;
+  char const *dst_name = t->names + t->dst_name;
+  struct loc src = { &t->dirs->src, t->names + t->src_rel, t->names };
+  struct loc dst = { &t->dirs->dst, dst_name + t->dst_rel, dst_name };
+  if (!copy_data_file (&src, &t->src_st, t->follow, &dst, false, NULL, t->x))
+    atomic_store (&group->failed, true);
+  shared_dirs_release (t->dirs);
+  free (t);
+  task_group_release (&group->pieces);
+}
+
+/* Have a worker copy the regular file SRC (status SRC_ST, reached by
+   following links if FOLLOW) to DST, a name in a directory this copy
+   made, as a piece of FG.  Return false, leaving it to the walk, if
+   the directories can't be shared.  */
+static _GL_ATTRIBUTE_NOINLINE bool
+hand_over_new_file (struct loc const *src, struct stat const *src_st,
+                    bool follow, struct loc const *dst,
+                    struct file_group *fg, struct cp_options const *x)
+{
+  struct shared_dirs *dirs = file_group_dirs (fg, src->dir, dst->dir);
+  if (!dirs)
+    return false;
+  size_t src_size = strlen (src->name) + 1;
+  size_t dst_size = strlen (dst->name) + 1;
+  struct new_file_task *t = xmalloc (offsetof (struct new_file_task, names)
+                                     + src_size + dst_size);
+  t->dirs = dirs;
+  t->group = fg;
+  t->x = x;
+  t->src_st = *src_st;
+  t->follow = follow;
+  t->src_rel = src->rel - src->name;
+  t->dst_rel = dst->rel - dst->name;
+  t->dst_name = src_size;
+  memcpy (t->names, src->name, src_size);
+  memcpy (t->names + src_size, dst->name, dst_size);
+  task_group_hold (&fg->pieces);
+  workers_submit (pool, run_new_file_task, t);
+  return true;
+}
+
 /* A link to make: to TARGET, symbolic or hard (following TARGET if
    it is a symbolic link and FOLLOW); a hard link's TARGET is relative
    to the descriptor TARGET_DIR.  */
@@ -1295,6 +1425,7 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
 {
   if (!stack_allows_level (src->name))
     return false;
+  file_group_leave_dirs (ctx->files);
   char *names = read_names (sdir);
   if (!names)
     {
@@ -1690,6 +1821,20 @@ resolve_dest_link (struct loc const *dst, struct dest *d,
   return true;
 }
 
+/* Whether a worker can copy the file SRC_ST whole, opening its source
+   and creating its copy: a regular file whose copy goes where this
+   copy made the directory and so nothing EXISTS, and whose copy no
+   later name links to (TRACK_LINKS), which needs it to exist at once.
+   Copying only attributes is left to the walk.  */
+static bool
+hands_over_whole (struct stat const *src_st, bool exists, bool track_links,
+                  struct copy_ctx const *ctx, struct cp_options const *x)
+{
+  return (pool && ctx->files && ctx->dst_dir_made && !exists && !track_links
+          && S_ISREG (src_st->st_mode) && copies_data (src_st, x)
+          && !x->attributes_only);
+}
+
 /* Copy SRC to DST; CTX says where in the tree they are.  */
 static bool
 copy_internal (struct loc const *src, struct loc const *dst,
@@ -1838,11 +1983,17 @@ copy_internal (struct loc const *src, struct loc const *dst,
     {
       /* A backup is put back at once if the copy fails, so that copy
          is not left to a worker.  */
-      ok = make_copy (src, &src_st, follow, dst, exists,
-                      earlier ? earlier->name : NULL,
-                      backup ? NULL : ctx->files, x);
-      if (!ok && backup)
-        restore_backup (backup, dst, x->verbose);
+      if (hands_over_whole (&src_st, exists, track_links, ctx, x)
+          && hand_over_new_file (src, &src_st, follow, dst, ctx->files, x))
+        ok = true;
+      else
+        {
+          ok = make_copy (src, &src_st, follow, dst, exists,
+                          earlier ? earlier->name : NULL,
+                          backup ? NULL : ctx->files, x);
+          if (!ok && backup)
+            restore_backup (backup, dst, x->verbose);
+        }
     }
   if (ok)
     {
