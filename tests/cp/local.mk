@@ -64,6 +64,7 @@ TESTS += \
   tests/cp/jobs-limits.sh \
   tests/cp/jobs-options.sh \
   tests/cp/owner-match-diff.sh \
-  tests/cp/new-dir-diff.sh
+  tests/cp/new-dir-diff.sh \
+  tests/cp/jobs-tasks-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
