@@ -81,6 +81,44 @@ struct file_group
   pthread_cond_t ended_cond;
   bool ended;
   atomic_bool failed;		/* a file of the group was not copied */
+  struct shared_dirs *dirs;	/* for the walk's new tasks, or NULL */
+  struct dir_finish *finish;	/* the directory's attributes, if they
+                                   are set by whoever ends the group */
+};
+
+/* A directory's own attributes, to set once everything in it is
+   copied, by whichever thread ends its group last: the walk has left
+   it by then, so both ends are held by copies of its descriptors.
+   NAMES holds the source's name, then the copy's.  */
+struct dir_finish
+{
+  int src_fd;
+  int dst_fd;
+  struct stat src_st;
+  bool created;
+  bool set_mode;		/* whether to give the copy MODE at last */
+  mode_t mode;
+  struct cp_options const *x;
+  size_t dst_name;		/* where in NAMES the copy's name starts */
+  char names[];
+};
+
+/* How many directories' attributes wait in dir_finish objects, and
+   the most that may, each holding two descriptors.  */
+static atomic_ptrdiff_t finishes_held;
+static ptrdiff_t finishes_max;
+
+/* The directories holding one directory's source files and their
+   copies, for workers that open and create the files themselves:
+   copies of the walk's descriptors, which the walk may close or open
+   again meanwhile.  Each task holds a reference, and so does the
+   walk while it stays in the directory, so that at most one set per
+   task plus the deepest directory's is open at once.  */
+struct shared_dirs
+{
+  atomic_ptrdiff_t refs;
+  struct walk_dir src;
+  struct walk_dir dst;
 };
 
 /* The names of one side's files, for messages, built one on another:
@@ -269,25 +307,52 @@ copy_start_jobs (int jobs)
   /* A queue as long as the pool: each task holds two descriptors, and
      more waiting would only take descriptors from the walk.  */
   if (1 < jobs)
-    pool = workers_start (jobs, jobs);
+    {
+      pool = workers_start (jobs, jobs);
+      /* A quarter of what the walkers may hold, as the walkers take
+         half of what the files being copied leave.  */
+      finishes_max = walker_default_max () / 2;
+    }
+}
+
+static bool finish_directory_now (struct dir_finish *f);
+
+/* FG, which the walk left, has ended: set its directory's attributes
+   and free it, making a failure its parent's.  */
+static void
+file_group_finish (struct file_group *fg)
+{
+  bool ok = finish_directory_now (fg->finish) && !atomic_load (&fg->failed);
+  if (!ok)
+    atomic_store (&((struct file_group *) fg->pieces.parent)->failed, true);
+  pthread_cond_destroy (&fg->ended_cond);
+  pthread_mutex_destroy (&fg->lock);
+  free (fg);
 }
 
 static void
 file_group_ended (struct task_group *g)
 {
   struct file_group *fg = (struct file_group *) g;
+  if (fg->finish)
+    {
+      file_group_finish (fg);
+      return;
+    }
   pthread_mutex_lock (&fg->lock);
   fg->ended = true;
   pthread_cond_signal (&fg->ended_cond);
   pthread_mutex_unlock (&fg->lock);
 }
 
-/* A new group of files, of one piece: the main thread's.  */
+/* A new group of files, of one piece: the main thread's; itself a
+   piece of PARENT, if not null, which thus ends after it.  */
 static struct file_group *
-file_group_new (void)
+file_group_new (struct file_group *parent)
 {
   struct file_group *fg = xmalloc (sizeof *fg);
-  task_group_init (&fg->pieces, NULL, file_group_ended);
+  task_group_init (&fg->pieces, parent ? &parent->pieces : NULL,
+                   file_group_ended);
   int err = pthread_mutex_init (&fg->lock, NULL);
   if (err)
     error (EXIT_FAILURE, err, _("cannot make a lock"));
@@ -296,7 +361,60 @@ file_group_new (void)
     error (EXIT_FAILURE, err, _("cannot make a condition variable"));
   fg->ended = false;
   atomic_init (&fg->failed, false);
+  fg->dirs = NULL;
+  fg->finish = NULL;
   return fg;
+}
+
+/* Drop a reference to DIRS, closing them with the last.  */
+static void
+shared_dirs_release (struct shared_dirs *dirs)
+{
+  if (atomic_fetch_sub_explicit (&dirs->refs, 1, memory_order_acq_rel) != 1)
+    return;
+  /* Closing a directory only looked up in can't lose anything.  */
+  close (dirs->src.fd);
+  close (dirs->dst.fd);
+  free (dirs);
+}
+
+/* The walk leaves the directory of FG's files, for one below it or
+   for good: its tasks alone keep their directories open now.  */
+static void
+file_group_leave_dirs (struct file_group *fg)
+{
+  if (fg && fg->dirs)
+    {
+      shared_dirs_release (fg->dirs);
+      fg->dirs = NULL;
+    }
+}
+
+/* A new reference to the directories SDIR and DDIR, whose files FG
+   counts, for a task; NULL if they can't be held twice.  */
+static struct shared_dirs *
+file_group_dirs (struct file_group *fg, struct walk_dir const *sdir,
+                 struct walk_dir const *ddir)
+{
+  if (!fg->dirs)
+    {
+      int sfd = fcntl (sdir->fd, F_DUPFD_CLOEXEC, 0);
+      if (sfd < 0)
+        return NULL;
+      int dfd = fcntl (ddir->fd, F_DUPFD_CLOEXEC, 0);
+      if (dfd < 0)
+        {
+          close (sfd);
+          return NULL;
+        }
+      struct shared_dirs *dirs = xzalloc (sizeof *dirs);
+      atomic_init (&dirs->refs, 1);
+      dirs->src.fd = sfd;
+      dirs->dst.fd = dfd;
+      fg->dirs = dirs;
+    }
+  atomic_fetch_add_explicit (&fg->dirs->refs, 1, memory_order_relaxed);
+  return fg->dirs;
 }
 
 /* End the main thread's piece of FG, wait until every file handed to
@@ -305,6 +423,7 @@ file_group_new (void)
 static bool
 file_group_wait (struct file_group *fg)
 {
+  file_group_leave_dirs (fg);
   task_group_release (&fg->pieces);
   pthread_mutex_lock (&fg->lock);
   while (!fg->ended)
@@ -944,6 +1063,69 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
   return false;
 }
 
+/* A regular file for a worker to copy whole, from opening its source
+   to closing both ends, into a directory the copy made, where nothing
+   can be in its way.  NAMES holds the source's name, then the
+   copy's.  */
+struct new_file_task
+{
+  struct shared_dirs *dirs;
+  struct file_group *group;
+  struct cp_options const *x;
+  struct stat src_st;		/* as the walk saw it */
+  bool follow;
+  size_t src_rel;		/* where in its name each end's own */
+  size_t dst_rel;		/* name starts */
+  size_t dst_name;		/* where in NAMES the copy's name starts */
+  char names[];
+};
+
+static void
+run_new_file_task (void *arg)
+{
+  struct new_file_task *t = arg;
+  struct file_group *group = t->group;
+  char const *dst_name = t->names + t->dst_name;
+  struct loc src = { &t->dirs->src, t->names + t->src_rel, t->names };
+  struct loc dst = { &t->dirs->dst, dst_name + t->dst_rel, dst_name };
+  if (!copy_data_file (&src, &t->src_st, t->follow, &dst, false, NULL, t->x))
+    atomic_store (&group->failed, true);
+  shared_dirs_release (t->dirs);
+  free (t);
+  task_group_release (&group->pieces);
+}
+
+/* Have a worker copy the regular file SRC (status SRC_ST, reached by
+   following links if FOLLOW) to DST, a name in a directory this copy
+   made, as a piece of FG.  Return false, leaving it to the walk, if
+   the directories can't be shared.  */
+static _GL_ATTRIBUTE_NOINLINE bool
+hand_over_new_file (struct loc const *src, struct stat const *src_st,
+                    bool follow, struct loc const *dst,
+                    struct file_group *fg, struct cp_options const *x)
+{
+  struct shared_dirs *dirs = file_group_dirs (fg, src->dir, dst->dir);
+  if (!dirs)
+    return false;
+  size_t src_size = strlen (src->name) + 1;
+  size_t dst_size = strlen (dst->name) + 1;
+  struct new_file_task *t = xmalloc (offsetof (struct new_file_task, names)
+                                     + src_size + dst_size);
+  t->dirs = dirs;
+  t->group = fg;
+  t->x = x;
+  t->src_st = *src_st;
+  t->follow = follow;
+  t->src_rel = src->rel - src->name;
+  t->dst_rel = dst->rel - dst->name;
+  t->dst_name = src_size;
+  memcpy (t->names, src->name, src_size);
+  memcpy (t->names + src_size, dst->name, dst_size);
+  task_group_hold (&fg->pieces);
+  workers_submit (pool, run_new_file_task, t);
+  return true;
+}
+
 /* A link to make: to TARGET, symbolic or hard (following TARGET if
    it is a symbolic link and FOLLOW); a hard link's TARGET is relative
    to the descriptor TARGET_DIR.  */
@@ -1379,11 +1561,13 @@ stack_allows_level (char const *name)
 static bool
 copy_entries (struct walk_dir *sdir, struct loc const *src,
               struct stat const *src_st, struct walk_dir *ddir,
-              struct loc const *dst, bool made,
+              struct loc const *dst, bool made, struct file_group **files,
               struct copy_ctx const *ctx, struct cp_options const *x)
 {
+  *files = NULL;
   if (!stack_allows_level (src->name))
     return false;
+  file_group_leave_dirs (ctx->files);
   char *names = read_names (sdir);
   if (!names)
     {
@@ -1395,13 +1579,14 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
   struct copy_ctx sub = *ctx;
   sub.command_line = false;
   sub.ancestors = &self;
-  /* With workers, the directory's attributes wait for its files: a
-     new directory stays its owner's alone until what is in it is
-     complete, as in a serial copy (GNU's tests/cp/parent-perm-race.sh
-     looks while a FIFO's data is still being read).  The group is not
-     on the stack, which a deep tree fills level by level.  */
+  /* With workers, the directory's attributes wait for its files, and
+     for its subdirectories' attributes: a new directory stays its
+     owner's alone until what is in it is complete, as in a serial copy
+     (GNU's tests/cp/parent-perm-race.sh looks while a FIFO's data is
+     still being read).  The group is not on the stack, which a deep
+     tree fills level by level.  */
   if (pool)
-    sub.files = file_group_new ();
+    sub.files = file_group_new (ctx->files);
   sub.dst_dir_made = made;
   struct name_level s_level, d_level;
   name_enter (ctx->src_names, &s_level, src);
@@ -1425,7 +1610,7 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
   name_leave (ctx->dst_names, &d_level, dst->name);
   free (names);
   if (pool)
-    ok &= file_group_wait (sub.files);
+    *files = sub.files;
   return ok;
 }
 
@@ -1510,6 +1695,125 @@ dir_attr (struct walk_dir const *dir, struct loc const *l, bool created)
                    created);
 }
 
+/* The permissions a new directory, the copy of SRC_ST made as
+   DST_ST, gets at last: the source's (or with --no-preserve=mode the
+   default ones) less the umask, and its sticky bit but not its set-ID
+   bits, while keeping a set-group-ID bit inherited from its parent.  */
+static mode_t
+new_dir_mode (struct stat const *src_st, struct stat const *dst_st,
+              struct cp_options const *x)
+{
+  mode_t perms = (x->explicit_no_preserve_mode
+                  ? S_IRWXU | S_IRWXG | S_IRWXO
+                  : src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO));
+  return (((perms & ~x->umask) | (src_st->st_mode & S_ISVTX))
+          | (dst_st->st_mode & S_ISGID));
+}
+
+/* Set the attributes F keeps for a directory the walk has left, close
+   its descriptors and free it.  Return false if that failed.  */
+static bool
+finish_directory_now (struct dir_finish *f)
+{
+  char const *src_name = f->names;
+  char const *dst_name = f->names + f->dst_name;
+  bool ok = copy_attributes (task_end ((char *) src_name, f->src_fd, false),
+                             &f->src_st,
+                             task_end ((char *) dst_name, f->dst_fd,
+                                       f->created),
+                             f->x);
+  /* After the extended attributes, which an unprivileged owner can
+     set only while the directory is writable.  */
+  if (f->set_mode && fchmod (f->dst_fd, f->mode) != 0)
+    {
+      error (0, errno, _("setting permissions for %s"), quoteaf (dst_name));
+      ok = false;
+    }
+  /* Closing a directory whose changes are made can't lose them.  */
+  close (f->src_fd);
+  close (f->dst_fd);
+  free (f);
+  atomic_fetch_sub (&finishes_held, 1);
+  return ok;
+}
+
+/* Leave the attributes of the directory DST, the copy of SRC (status
+   SRC_ST, open as SDIR) open as DDIR, to whoever ends FG, the group of
+   its files, and end the walk's piece of FG.  Return false, with
+   nothing done, if the directories can't be held for it.  */
+static bool
+defer_finish (struct file_group *fg, struct walk_dir const *sdir,
+              struct loc const *src, struct stat const *src_st,
+              struct walk_dir const *ddir, struct loc const *dst,
+              bool created, bool set_mode, mode_t mode,
+              struct cp_options const *x)
+{
+  if (sdir->fd < 0 || ddir->fd < 0 || ddir->search_only)
+    return false;
+  if (finishes_max <= atomic_fetch_add (&finishes_held, 1))
+    goto unheld;
+  int sfd = fcntl (sdir->fd, F_DUPFD_CLOEXEC, 0);
+  if (sfd < 0)
+    goto unheld;
+  int dfd = fcntl (ddir->fd, F_DUPFD_CLOEXEC, 0);
+  if (dfd < 0)
+    {
+      close (sfd);
+      goto unheld;
+    }
+  size_t src_size = strlen (src->name) + 1;
+  size_t dst_size = strlen (dst->name) + 1;
+  struct dir_finish *f = xmalloc (offsetof (struct dir_finish, names)
+                                  + src_size + dst_size);
+  f->src_fd = sfd;
+  f->dst_fd = dfd;
+  f->src_st = *src_st;
+  f->created = created;
+  f->set_mode = set_mode;
+  f->mode = mode;
+  f->x = x;
+  f->dst_name = src_size;
+  memcpy (f->names, src->name, src_size);
+  memcpy (f->names + src_size, dst->name, dst_size);
+  fg->finish = f;
+  file_group_leave_dirs (fg);
+  task_group_release (&fg->pieces);
+  return true;
+
+ unheld:
+  atomic_fetch_sub (&finishes_held, 1);
+  return false;
+}
+
+/* Give the directory DST (open as DDIR), the copy of SRC (status
+   SRC_ST, open as SDIR if it could be), made as DST_ST unless it
+   EXISTS already, its attributes once the files of FG, if any, are
+   copied: with workers, leave them to whoever ends FG where it can,
+   else wait for FG here.  */
+static _GL_ATTRIBUTE_NOINLINE bool
+finish_directory (struct file_group *fg, struct walk_dir const *sdir,
+                  struct loc const *src, struct stat const *src_st,
+                  struct walk_dir *ddir, struct loc const *dst, bool exists,
+                  struct stat const *dst_st, struct copy_ctx const *ctx,
+                  struct cp_options const *x)
+{
+  bool set_mode = !exists && !x->preserve_mode;
+  mode_t mode = set_mode ? new_dir_mode (src_st, dst_st, x) : 0;
+  if (fg && defer_finish (fg, sdir, src, src_st, ddir, dst, !exists,
+                          set_mode, mode, x))
+    return true;
+  bool ok = fg ? file_group_wait (fg) : true;
+  ok &= copy_attributes (0 <= sdir->fd ? loc_attr (src, sdir->fd, false)
+                         : loc_attr (src, -1, false), src_st,
+                         dir_attr (ddir, dst, !exists), x);
+  if (set_mode && chmod_dir (ddir, dst, mode, ctx) != 0)
+    {
+      error (0, errno, _("setting permissions for %s"), quoteaf (dst->name));
+      ok = false;
+    }
+  return ok;
+}
+
 /* Copy the directory SRC (status SRC_ST) to DST, which EXISTS already
    as a directory or is made here.  A new directory is accessible only
    to its owner until its contents are in place.  */
@@ -1572,34 +1876,13 @@ copy_directory (struct loc const *src, struct stat const *src_st,
     inode_remember (&link_map, inode_equal, src_st, dst->name);
 
   struct walk_dir sdir;
+  struct file_group *files = NULL;
   if (open_source_dir (src, src_st, &sdir, ctx, x, &ok))
-    ok = copy_entries (&sdir, src, src_st, &ddir, dst, !exists, ctx, x);
+    ok = copy_entries (&sdir, src, src_st, &ddir, dst, !exists, &files,
+                       ctx, x);
   ok &= hold_parents (&sdir, src, &ddir, dst, ctx);
-
-  ok &= copy_attributes (0 <= sdir.fd ? loc_attr (src, sdir.fd, false)
-                         : loc_attr (src, -1, false), src_st,
-                         dir_attr (&ddir, dst, !exists), x);
-
-  /* A new directory gets the source's permissions (or with
-     --no-preserve=mode the default ones) less the umask, and its sticky
-     bit but not its set-ID bits, while keeping a set-group-ID bit
-     inherited from its parent.  This comes after its extended
-     attributes, which an unprivileged owner can set only while the
-     directory is writable.  */
-  if (!exists && !x->preserve_mode)
-    {
-      mode_t perms = (x->explicit_no_preserve_mode
-                      ? S_IRWXU | S_IRWXG | S_IRWXO
-                      : src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO));
-      mode_t mode = (((perms & ~x->umask) | (src_st->st_mode & S_ISVTX))
-                     | (dst_st.st_mode & S_ISGID));
-      if (chmod_dir (&ddir, dst, mode, ctx) != 0)
-        {
-          error (0, errno, _("setting permissions for %s"),
-                 quoteaf (dst->name));
-          ok = false;
-        }
-    }
+  ok &= finish_directory (files, &sdir, src, src_st, &ddir, dst, exists,
+                          &dst_st, ctx, x);
   if (0 <= sdir.fd)
     walk_close (ctx->src_walk, &sdir);
   walk_close (ctx->dst_walk, &ddir);
@@ -1779,6 +2062,20 @@ resolve_dest_link (struct loc const *dst, struct dest *d,
   return true;
 }
 
+/* Whether a worker can copy the file SRC_ST whole, opening its source
+   and creating its copy: a regular file whose copy goes where this
+   copy made the directory and so nothing EXISTS, and whose copy no
+   later name links to (TRACK_LINKS), which needs it to exist at once.
+   Copying only attributes is left to the walk.  */
+static bool
+hands_over_whole (struct stat const *src_st, bool exists, bool track_links,
+                  struct copy_ctx const *ctx, struct cp_options const *x)
+{
+  return (pool && ctx->files && ctx->dst_dir_made && !exists && !track_links
+          && S_ISREG (src_st->st_mode) && copies_data (src_st, x)
+          && !x->attributes_only);
+}
+
 /* Copy SRC to DST; CTX says where in the tree they are.  */
 static bool
 copy_internal (struct loc const *src, struct loc const *dst,
@@ -1927,11 +2224,17 @@ copy_internal (struct loc const *src, struct loc const *dst,
     {
       /* A backup is put back at once if the copy fails, so that copy
          is not left to a worker.  */
-      ok = make_copy (src, &src_st, follow, dst, exists,
-                      earlier ? earlier->name : NULL,
-                      backup ? NULL : ctx->files, x);
-      if (!ok && backup)
-        restore_backup (backup, dst, x->verbose);
+      if (hands_over_whole (&src_st, exists, track_links, ctx, x)
+          && hand_over_new_file (src, &src_st, follow, dst, ctx->files, x))
+        ok = true;
+      else
+        {
+          ok = make_copy (src, &src_st, follow, dst, exists,
+                          earlier ? earlier->name : NULL,
+                          backup ? NULL : ctx->files, x);
+          if (!ok && backup)
+            restore_backup (backup, dst, x->verbose);
+        }
     }
   if (ok)
     {
@@ -1958,7 +2261,7 @@ copy (char const *src_name, char const *dst_name, struct cp_options const *x)
   struct name_buf dst_names = { NULL, 0 };
   struct copy_ctx ctx = { src_name, dst_name, 0, true, &into_self, NULL,
                           &src_walk, &dst_walk, &src_names, &dst_names,
-                          pool ? file_group_new () : NULL };
+                          pool ? file_group_new (NULL) : NULL };
   struct stat st;
   if (x->one_file_system && stat (src_name, &st) == 0)
     ctx.top_dev = st.st_dev;

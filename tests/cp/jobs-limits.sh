@@ -53,6 +53,9 @@ test -e dst/d2/fifo || fail=1
 # alone, as in a serial copy, though the walk has left it.
 sleep .5
 test "$(stat -c %a dst/d2)" = 700 || { stat -c %a dst/d2; fail=1; }
+# So does the directory above it, whose attributes come after its
+# subdirectories'.
+test "$(stat -c %a dst)" = 700 || { stat -c %a dst; fail=1; }
 printf 'partial\n' >&3
 sleep .5
 kill -INT $pid

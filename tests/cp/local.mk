@@ -66,6 +66,7 @@ TESTS += \
   tests/cp/owner-match-diff.sh \
   tests/cp/new-dir-diff.sh \
   tests/cp/chunk-diff.sh \
-  tests/cp/chunk-errors.sh
+  tests/cp/chunk-errors.sh \
+  tests/cp/jobs-tasks-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
