@@ -1007,12 +1007,15 @@ hand_over_chunks (struct open_copy const *c, struct file_group *group,
 }
 
 /* Copy the data and attributes of the file SRC (status SRC_ST, reached
-   by following links if FOLLOW) to DST.  With workers and a GROUP, a
-   worker does so once both are open, and a failure then is GROUP's.  */
+   by following links if FOLLOW) to DST.  With workers and a GROUP,
+   workers copy a large file in ranges once both ends are open, and
+   any other one too unless HERE says this thread is to; a failure of
+   theirs is GROUP's.  */
 static _GL_ATTRIBUTE_NOINLINE bool
 copy_data_file (struct loc const *src, struct stat const *src_st,
                 bool follow, struct loc const *dst, bool exists,
-                struct file_group *group, struct cp_options const *x)
+                struct file_group *group, bool here,
+                struct cp_options const *x)
 {
   int src_fd = openat (at (src), src->rel,
                        O_RDONLY | O_BINARY | (follow ? 0 : O_NOFOLLOW));
@@ -1051,9 +1054,13 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
     }
   if (pool && group)
     {
-      if (!hand_over_chunks (&c, group, x))
-        hand_over (&c, group, x);
-      return true;
+      if (hand_over_chunks (&c, group, x))
+        return true;
+      if (!here)
+        {
+          hand_over (&c, group, x);
+          return true;
+        }
     }
   return fill_copy (&c, x);
 
@@ -1088,7 +1095,8 @@ run_new_file_task (void *arg)
   char const *dst_name = t->names + t->dst_name;
   struct loc src = { &t->dirs->src, t->names + t->src_rel, t->names };
   struct loc dst = { &t->dirs->dst, dst_name + t->dst_rel, dst_name };
-  if (!copy_data_file (&src, &t->src_st, t->follow, &dst, false, NULL, t->x))
+  if (!copy_data_file (&src, &t->src_st, t->follow, &dst, false, group, true,
+                       t->x))
     atomic_store (&group->failed, true);
   shared_dirs_release (t->dirs);
   free (t);
@@ -1908,7 +1916,7 @@ make_copy (struct loc const *src, struct stat const *src_st, bool follow,
     return make_hard_link (at (src), src->rel, src->name, dst, follow,
                            exists && (x->force || x->interactive == CP_ASK));
   if (copies_data (src_st, x))
-    return copy_data_file (src, src_st, follow, dst, exists, group, x);
+    return copy_data_file (src, src_st, follow, dst, exists, group, false, x);
   /* Only --attributes-only leaves DST there: -f still replaces it.  */
   if (S_ISLNK (src_st->st_mode))
     return copy_symlink (src, src_st, dst, exists && x->force, x);

@@ -123,6 +123,14 @@ for f in $files; do
   test "$got" = "$want" || { echo "$f: '$got', not '$want'"; fail=1; }
 done
 
+# So are they in a tree, where a worker opens and creates a file in a
+# directory the copy made.
+rm -rf tree-out || framework_failure_
+"$cp" -r --debug fix tree-out > debug || fail=1
+grep -o 'ranges: [0-9]*' debug | LC_ALL=C sort > got || framework_failure_
+printf 'ranges: %s\n' 3 4 4 41 6 > want || framework_failure_
+compare want got || { echo "a tree's large files not in ranges"; fail=1; }
+
 # --stats counts each byte of the ranges once.
 rm -f ours || framework_failure_
 "$cp" --stats=json fix/plus1 ours 2> stats || fail=1
