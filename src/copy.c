@@ -390,6 +390,25 @@ file_group_leave_dirs (struct file_group *fg)
     }
 }
 
+/* Set *SFD and *DFD to new descriptors of SDIR and DDIR, which a
+   worker can keep after the walk has closed its own; return false if
+   there are none to be had.  */
+static bool
+dup_dirs (struct walk_dir const *sdir, struct walk_dir const *ddir,
+          int *sfd, int *dfd)
+{
+  *sfd = fcntl (sdir->fd, F_DUPFD_CLOEXEC, 0);
+  if (*sfd < 0)
+    return false;
+  *dfd = fcntl (ddir->fd, F_DUPFD_CLOEXEC, 0);
+  if (*dfd < 0)
+    {
+      close (*sfd);
+      return false;
+    }
+  return true;
+}
+
 /* A new reference to the directories SDIR and DDIR, whose files FG
    counts, for a task; NULL if they can't be held twice.  */
 static struct shared_dirs *
@@ -398,15 +417,9 @@ file_group_dirs (struct file_group *fg, struct walk_dir const *sdir,
 {
   if (!fg->dirs)
     {
-      int sfd = fcntl (sdir->fd, F_DUPFD_CLOEXEC, 0);
-      if (sfd < 0)
+      int sfd, dfd;
+      if (!dup_dirs (sdir, ddir, &sfd, &dfd))
         return NULL;
-      int dfd = fcntl (ddir->fd, F_DUPFD_CLOEXEC, 0);
-      if (dfd < 0)
-        {
-          close (sfd);
-          return NULL;
-        }
       struct shared_dirs *dirs = xzalloc (sizeof *dirs);
       atomic_init (&dirs->refs, 1);
       dirs->src.fd = sfd;
@@ -909,12 +922,12 @@ task_end (char *name, int fd, bool created)
   return (struct attr_file) { name, fd, created, -1, last_component (name) };
 }
 
-/* Have a worker fill C, as one piece of GROUP.  */
+/* Make T the task of filling C, a piece of GROUP, with names of its
+   own.  */
 static void
-hand_over (struct open_copy const *c, struct file_group *group,
-           struct cp_options const *x)
+copy_task_init (struct copy_task *t, struct open_copy const *c,
+                struct file_group *group, struct cp_options const *x)
 {
-  struct copy_task *t = xmalloc (sizeof *t);
   t->src_name = xstrdup (c->src.name);
   t->dst_name = xstrdup (c->dst.name);
   t->c = *c;
@@ -922,6 +935,15 @@ hand_over (struct open_copy const *c, struct file_group *group,
   t->c.dst = task_end (t->dst_name, c->dst.fd, c->dst.created);
   t->group = group;
   t->x = x;
+}
+
+/* Have a worker fill C, as one piece of GROUP.  */
+static void
+hand_over (struct open_copy const *c, struct file_group *group,
+           struct cp_options const *x)
+{
+  struct copy_task *t = xmalloc (sizeof *t);
+  copy_task_init (t, c, group, x);
   task_group_hold (&group->pieces);
   workers_submit (pool, run_copy_task, t);
 }
@@ -978,13 +1000,7 @@ hand_over_chunks (struct open_copy const *c, struct file_group *group,
 
   struct chunked_copy *f = xmalloc (sizeof *f);
   struct copy_task *t = &f->t;
-  t->src_name = xstrdup (c->src.name);
-  t->dst_name = xstrdup (c->dst.name);
-  t->c = *c;
-  t->c.src = task_end (t->src_name, c->src.fd, false);
-  t->c.dst = task_end (t->dst_name, c->dst.fd, c->dst.created);
-  t->group = group;
-  t->x = x;
+  copy_task_init (t, c, group, x);
   struct xfer_file in = { c->src.fd, t->src_name, &t->c.src_st, true };
   struct xfer_file out = { c->dst.fd, t->dst_name, &t->c.dst_st, true };
   if (!xfer_split_start (&f->split, &in, &out, &x->xfer, chunk))
@@ -1760,15 +1776,9 @@ defer_finish (struct file_group *fg, struct walk_dir const *sdir,
     return false;
   if (finishes_max <= atomic_fetch_add (&finishes_held, 1))
     goto unheld;
-  int sfd = fcntl (sdir->fd, F_DUPFD_CLOEXEC, 0);
-  if (sfd < 0)
+  int sfd, dfd;
+  if (!dup_dirs (sdir, ddir, &sfd, &dfd))
     goto unheld;
-  int dfd = fcntl (ddir->fd, F_DUPFD_CLOEXEC, 0);
-  if (dfd < 0)
-    {
-      close (sfd);
-      goto unheld;
-    }
   size_t src_size = strlen (src->name) + 1;
   size_t dst_size = strlen (dst->name) + 1;
   struct dir_finish *f = xmalloc (offsetof (struct dir_finish, names)
