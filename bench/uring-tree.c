@@ -748,5 +748,7 @@ main (int argc, char **argv)
       error (EXIT_FAILURE, errno, "cannot remove src/%s", t.names[i]);
   if (close (t.dirfd) != 0 || unlinkat (top, "src", AT_REMOVEDIR) != 0)
     error (EXIT_FAILURE, errno, "cannot remove src");
+  free (t.names);
+  free (t.sizes);
   return EXIT_SUCCESS;
 }

@@ -10,6 +10,7 @@
 
 #include "system.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 
 /* Where this thread's diagnostics are held, or NULL to print them.  */
@@ -98,32 +99,65 @@ cpdd_error (int status, int errnum, char const *format, ...)
 
 /* The buffers of one thread's quoteaf_n, one per N.  Those of a
    worker thread are not freed when it ends: a command starts its
-   workers once.  */
+   workers once.  Each starts in a buffer of its own that is never
+   freed, so that a name quoted again into a slot, as libattr does for
+   a message's two names, leaves the first pointer valid: it then
+   shows the later name, as with quotearg's.  */
+enum { QUOTE_INITIAL_SIZE = 256 };
 struct quote_slot
 {
   char *buf;
   size_t size;
+  char initial[QUOTE_INITIAL_SIZE];
 };
 enum { QUOTE_SLOTS = 3 };
 static _Thread_local struct quote_slot quote_slots[QUOTE_SLOTS];
-static _Thread_local struct quoting_options *quote_options;
+
+/* The options, the same for every thread, and the key whose
+   destructor frees a thread's grown buffers when it ends.  */
+static struct quoting_options *quote_options;
+static pthread_key_t quote_key;
+static pthread_once_t quote_once = PTHREAD_ONCE_INIT;
+
+static void
+free_quote_slots (void *slots)
+{
+  struct quote_slot *s = slots;
+  for (int i = 0; i < QUOTE_SLOTS; i++)
+    if (s[i].buf != s[i].initial)
+      free (s[i].buf);
+}
+
+static void
+init_quoting (void)
+{
+  quote_options = clone_quoting_options (NULL);
+  set_quoting_style (quote_options, shell_escape_always_quoting_style);
+  if (pthread_key_create (&quote_key, free_quote_slots) != 0)
+    xalloc_die ();
+}
 
 char const *
 quoteaf_n (int n, char const *arg)
 {
-  if (!quote_options)
-    {
-      quote_options = clone_quoting_options (NULL);
-      set_quoting_style (quote_options, shell_escape_always_quoting_style);
-    }
+  if (pthread_once (&quote_once, init_quoting) != 0)
+    abort ();
   struct quote_slot *slot = &quote_slots[n];
+  if (!slot->buf)
+    {
+      slot->buf = slot->initial;
+      slot->size = sizeof slot->initial;
+    }
   for (;;)
     {
       size_t len = quotearg_buffer (slot->buf, slot->size, arg, SIZE_MAX,
                                     quote_options);
       if (len < slot->size)
         return slot->buf;
-      free (slot->buf);
+      if (slot->buf != slot->initial)
+        free (slot->buf);
+      else if (pthread_setspecific (quote_key, quote_slots) != 0)
+        xalloc_die ();
       slot->size = len + 1;
       slot->buf = xmalloc (slot->size);
     }

@@ -28,6 +28,7 @@
 
 #include "gethrxtime.h"
 #include "idx.h"
+#include "system.h"
 #include "xstrtol.h"
 
 /* How data is moved.  AUTO lets the engine pick, per file.  */

@@ -59,6 +59,12 @@ printf a | dd of=fix/far bs=1 seek=100 conv=notrunc status=none \
   > fix/zeros || framework_failure_
 
 files='exact plus1 small empty sparse far zeros'
+# The same files again in a directory, to copy as a tree (into a
+# directory the copy makes, where workers open and create each file).
+mkdir fix/tree || framework_failure_
+for f in $files; do
+  ln fix/$f fix/tree/$f || framework_failure_
+done
 
 for f in $files; do
   diff_run_ plain-$f cp $f out
@@ -66,7 +72,7 @@ for f in $files; do
   diff_run_ never-$f cp --sparse=never $f out
 done
 diff_run_ archive cp -a . ../archive-out
-diff_run_ tree cp -r . sub
+diff_run_ tree cp -r tree tree-copy
 
 # The holes are where GNU cp leaves them.
 for f in sparse far zeros; do
@@ -126,7 +132,7 @@ done
 # So are they in a tree, where a worker opens and creates a file in a
 # directory the copy made.
 rm -rf tree-out || framework_failure_
-"$cp" -r --debug fix tree-out > debug || fail=1
+"$cp" -r --debug fix/tree tree-out > debug || fail=1
 grep -o 'ranges: [0-9]*' debug | LC_ALL=C sort > got || framework_failure_
 printf 'ranges: %s\n' 3 4 4 41 6 > want || framework_failure_
 compare want got || { echo "a tree's large files not in ranges"; fail=1; }

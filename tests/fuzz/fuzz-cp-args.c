@@ -55,6 +55,14 @@ copy (char const *src_name, char const *dst_name,
   return true;
 }
 
+/* --jobs has been settled to a count of workers.  */
+void
+copy_start_jobs (int jobs)
+{
+  if (jobs < 1)
+    abort ();
+}
+
 void
 copy_finish (void)
 {
