@@ -13,6 +13,21 @@
 #include <pthread.h>
 #include <stdarg.h>
 
+/* The message of ERRNUM, perhaps in BUF of SIZE bytes: strerror_r
+   returns it with glibc, and only fills BUF where it is POSIX's (musl),
+   and unlike strerror it is safe in any thread.  */
+static char const *
+error_string (int errnum, char *buf, size_t size)
+{
+#if STRERROR_R_CHAR_P
+  return strerror_r (errnum, buf, size);
+#else
+  if (strerror_r (errnum, buf, size) != 0)
+    snprintf (buf, size, "Unknown error %d", errnum);
+  return buf;
+#endif
+}
+
 /* Where this thread's diagnostics are held, or NULL to print them.  */
 static _Thread_local struct held_errors *held;
 
@@ -33,7 +48,7 @@ hold_message (int errnum, char const *format, va_list args)
   if (n < 0)
     xalloc_die ();
   char buf[256];
-  char const *err = errnum ? strerror_r (errnum, buf, sizeof buf) : NULL;
+  char const *err = errnum ? error_string (errnum, buf, sizeof buf) : NULL;
   idx_t size = held->len + n + (err ? 2 + strlen (err) : 0) + 2;
   held->text = xirealloc (held->text, size);
   char *p = held->text + held->len;
@@ -88,7 +103,7 @@ cpdd_error (int status, int errnum, char const *format, ...)
   if (errnum)
     {
       char buf[256];
-      fprintf (stderr, ": %s", strerror_r (errnum, buf, sizeof buf));
+      fprintf (stderr, ": %s", error_string (errnum, buf, sizeof buf));
     }
   putc ('\n', stderr);
   error_message_count++;
