@@ -150,6 +150,15 @@ entry_order_ ()
     | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2n | cut -f1,3
 }
 
+# Whether two entries of one directory below DIR are links to one
+# file: their order is then up to the C library's sort by inode, which
+# is stable in glibc and not in musl.
+has_linked_siblings_ ()
+{
+  (cd "$1" && find . -mindepth 1 -printf '%h\t%i\n') | LC_ALL=C sort \
+    | uniq -d | grep -q .
+}
+
 # Whether the outcome WHAT of TAG differs only in the order of its
 # lines, because the copies of the fixture that the two sides ran in
 # list their entries in different orders: inode numbers are handed
@@ -158,7 +167,8 @@ entry_order_ ()
 differs_in_order_only_ ()
 {
   case $2 in out|err) ;; *) return 1 ;; esac
-  cmp -s "$1.gnu.order" "$1.ours.order" && return 1
+  cmp -s "$1.gnu.order" "$1.ours.order" && ! has_linked_siblings_ "$1.gnu" \
+    && return 1
   LC_ALL=C sort "$1.gnu.$2" > "$1.gnu.$2-sorted" || framework_failure_
   LC_ALL=C sort "$1.ours.$2" > "$1.ours.$2-sorted" || framework_failure_
   cmp -s "$1.gnu.$2-sorted" "$1.ours.$2-sorted" || return 1
