@@ -390,6 +390,22 @@ file_group_leave_dirs (struct file_group *fg)
     }
 }
 
+/* Allocate BASE bytes, a struct up to its flexible array of names,
+   followed by copies of the names SRC and DST; set *DST_AT to where
+   DST starts in that array.  */
+static void *
+alloc_with_names (size_t base, char const *src, char const *dst,
+                  size_t *dst_at)
+{
+  size_t src_size = strlen (src) + 1;
+  size_t dst_size = strlen (dst) + 1;
+  char *p = xmalloc (base + src_size + dst_size);
+  memcpy (p + base, src, src_size);
+  memcpy (p + base + src_size, dst, dst_size);
+  *dst_at = src_size;
+  return p;
+}
+
 /* Set *SFD and *DFD to new descriptors of SDIR and DDIR, which a
    worker can keep after the walk has closed its own; return false if
    there are none to be had.  */
@@ -1131,10 +1147,10 @@ hand_over_new_file (struct loc const *src, struct stat const *src_st,
   struct shared_dirs *dirs = file_group_dirs (fg, src->dir, dst->dir);
   if (!dirs)
     return false;
-  size_t src_size = strlen (src->name) + 1;
-  size_t dst_size = strlen (dst->name) + 1;
-  struct new_file_task *t = xmalloc (offsetof (struct new_file_task, names)
-                                     + src_size + dst_size);
+  size_t dst_at;
+  struct new_file_task *t
+    = alloc_with_names (offsetof (struct new_file_task, names),
+                        src->name, dst->name, &dst_at);
   t->dirs = dirs;
   t->group = fg;
   t->x = x;
@@ -1142,9 +1158,7 @@ hand_over_new_file (struct loc const *src, struct stat const *src_st,
   t->follow = follow;
   t->src_rel = src->rel - src->name;
   t->dst_rel = dst->rel - dst->name;
-  t->dst_name = src_size;
-  memcpy (t->names, src->name, src_size);
-  memcpy (t->names + src_size, dst->name, dst_size);
+  t->dst_name = dst_at;
   task_group_hold (&fg->pieces);
   workers_submit (pool, run_new_file_task, t);
   return true;
@@ -1779,10 +1793,9 @@ defer_finish (struct file_group *fg, struct walk_dir const *sdir,
   int sfd, dfd;
   if (!dup_dirs (sdir, ddir, &sfd, &dfd))
     goto unheld;
-  size_t src_size = strlen (src->name) + 1;
-  size_t dst_size = strlen (dst->name) + 1;
-  struct dir_finish *f = xmalloc (offsetof (struct dir_finish, names)
-                                  + src_size + dst_size);
+  size_t dst_at;
+  struct dir_finish *f = alloc_with_names (offsetof (struct dir_finish, names),
+                                           src->name, dst->name, &dst_at);
   f->src_fd = sfd;
   f->dst_fd = dfd;
   f->src_st = *src_st;
@@ -1790,9 +1803,7 @@ defer_finish (struct file_group *fg, struct walk_dir const *sdir,
   f->set_mode = set_mode;
   f->mode = mode;
   f->x = x;
-  f->dst_name = src_size;
-  memcpy (f->names, src->name, src_size);
-  memcpy (f->names + src_size, dst->name, dst_size);
+  f->dst_name = dst_at;
   fg->finish = f;
   file_group_leave_dirs (fg);
   task_group_release (&fg->pieces);
