@@ -304,11 +304,13 @@ inode_table_free (Hash_table **table)
 void
 copy_start_jobs (int jobs)
 {
-  /* A queue as long as the pool: each task holds two descriptors, and
-     more waiting would only take descriptors from the walk.  */
+  /* Waiting tasks hold descriptors (two each at most), which the
+     walkers must not run short of, and keep reads in flight (see
+     prefetch_source): a queue of 64 beyond the pool, or a quarter of
+     what a walker may hold, if less.  */
   if (1 < jobs)
     {
-      pool = workers_start (jobs, jobs);
+      pool = workers_start (jobs, jobs + MIN (64, walker_default_max () / 4));
       /* A quarter of what the walkers may hold, as the walkers take
          half of what the files being copied leave.  */
       finishes_max = walker_default_max () / 2;
@@ -1038,19 +1040,27 @@ hand_over_chunks (struct open_copy const *c, struct file_group *group,
   return true;
 }
 
+/* Open SRC to read it, following a symbolic link if FOLLOW.  */
+static int
+open_source (struct loc const *src, bool follow)
+{
+  return openat (at (src), src->rel,
+                 O_RDONLY | O_BINARY | (follow ? 0 : O_NOFOLLOW));
+}
+
 /* Copy the data and attributes of the file SRC (status SRC_ST, reached
-   by following links if FOLLOW) to DST.  With workers and a GROUP,
-   workers copy a large file in ranges once both ends are open, and
-   any other one too unless HERE says this thread is to; a failure of
-   theirs is GROUP's.  */
+   by following links if FOLLOW, and already open as SRC_FD unless that
+   is negative) to DST.  With workers and a GROUP, workers copy a large
+   file in ranges once both ends are open, and any other one too unless
+   HERE says this thread is to; a failure of theirs is GROUP's.  */
 static _GL_ATTRIBUTE_NOINLINE bool
 copy_data_file (struct loc const *src, struct stat const *src_st,
-                bool follow, struct loc const *dst, bool exists,
+                bool follow, int src_fd, struct loc const *dst, bool exists,
                 struct file_group *group, bool here,
                 struct cp_options const *x)
 {
-  int src_fd = openat (at (src), src->rel,
-                       O_RDONLY | O_BINARY | (follow ? 0 : O_NOFOLLOW));
+  if (src_fd < 0)
+    src_fd = open_source (src, follow);
   if (src_fd < 0)
     {
       error (0, errno, _("cannot open %s for reading"), quoteaf (src->name));
@@ -1113,6 +1123,7 @@ struct new_file_task
   struct cp_options const *x;
   struct stat src_st;		/* as the walk saw it */
   bool follow;
+  int src_fd;			/* the source, if the walk opened it */
   size_t src_rel;		/* where in its name each end's own */
   size_t dst_rel;		/* name starts */
   size_t dst_name;		/* where in NAMES the copy's name starts */
@@ -1127,12 +1138,40 @@ run_new_file_task (void *arg)
   char const *dst_name = t->names + t->dst_name;
   struct loc src = { &t->dirs->src, t->names + t->src_rel, t->names };
   struct loc dst = { &t->dirs->dst, dst_name + t->dst_rel, dst_name };
-  if (!copy_data_file (&src, &t->src_st, t->follow, &dst, false, group, true,
-                       t->x))
+  if (!copy_data_file (&src, &t->src_st, t->follow, t->src_fd, &dst, false,
+                       group, true, t->x))
     atomic_store (&group->failed, true);
   shared_dirs_release (t->dirs);
   free (t);
   task_group_release (&group->pieces);
+}
+
+/* Where a worker will copy the regular file SRC (status SRC_ST,
+   reached by following links if FOLLOW) soon, open it now and ask for
+   the start of its data, returning the descriptor, or -1 to leave the
+   opening and its messages to the worker.  Waiting tasks keep the
+   device busy this way: a worker reads one file at a time, and a copy
+   of a tree whose data is not cached would otherwise have but one read
+   per worker in flight (with two workers it took 0.73 of GNU cp's time
+   on a cold real tree, and 0.49 with the reads asked for here).  Not
+   with direct I/O or --uncached, which keep the data out of the page
+   cache, nor for empty files, which have nothing to read.  */
+static int
+prefetch_source (struct loc const *src, struct stat const *src_st,
+                 bool follow, struct cp_options const *x)
+{
+  enum { PREFETCH_BYTES = 512 * 1024 };
+  if (src_st->st_size == 0 || x->attributes_only
+      || x->xfer.direct || x->xfer.uncached)
+    return -1;
+  int fd = open_source (src, follow);
+#if HAVE_POSIX_FADVISE
+  /* Only advice: the copy reads the file whatever comes of it.  */
+  if (0 <= fd)
+    posix_fadvise (fd, 0, MIN (src_st->st_size, PREFETCH_BYTES),
+                   POSIX_FADV_WILLNEED);
+#endif
+  return fd;
 }
 
 /* Have a worker copy the regular file SRC (status SRC_ST, reached by
@@ -1156,6 +1195,7 @@ hand_over_new_file (struct loc const *src, struct stat const *src_st,
   t->x = x;
   t->src_st = *src_st;
   t->follow = follow;
+  t->src_fd = prefetch_source (src, src_st, follow, x);
   t->src_rel = src->rel - src->name;
   t->dst_rel = dst->rel - dst->name;
   t->dst_name = dst_at;
@@ -1937,7 +1977,8 @@ make_copy (struct loc const *src, struct stat const *src_st, bool follow,
     return make_hard_link (at (src), src->rel, src->name, dst, follow,
                            exists && (x->force || x->interactive == CP_ASK));
   if (copies_data (src_st, x))
-    return copy_data_file (src, src_st, follow, dst, exists, group, false, x);
+    return copy_data_file (src, src_st, follow, -1, dst, exists, group,
+                           false, x);
   /* Only --attributes-only leaves DST there: -f still replaces it.  */
   if (S_ISLNK (src_st->st_mode))
     return copy_symlink (src, src_st, dst, exists && x->force, x);

@@ -62,6 +62,7 @@ TESTS += \
   tests/cp/deep-tree.sh \
   tests/cp/jobs-diff.sh \
   tests/cp/jobs-limits.sh \
+  tests/cp/jobs-prefetch.sh \
   tests/cp/jobs-options.sh \
   tests/cp/owner-match-diff.sh \
   tests/cp/new-dir-diff.sh \

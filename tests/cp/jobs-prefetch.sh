@@ -1,0 +1,75 @@
+#!/bin/sh
+# cp --jobs asks for the data of the files that wait for a worker
+# (POSIX_FADV_WILLNEED), so that a tree that is not cached has more
+# than one read per worker in flight; never with --uncached or direct
+# I/O, which keep the data out of the page cache.  The descriptors of
+# the waiting files must not starve a deep copy under a low limit.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+
+mkdir src src/sub || framework_failure_
+for f in 1 2 3 4 5 6 7 8 9 10; do
+  echo "file $f" > src/f$f || framework_failure_
+  head -c 70000 /dev/zero > src/sub/g$f || framework_failure_
+done
+: > src/empty || framework_failure_
+
+# How many files "cp -a --jobs=2 OPTIONS... src DEST" asked the data
+# of, from strace's record.  AddressSanitizer's leak check cannot run
+# under strace (make check-sanitize): it is off for these copies.
+willneed_count ()
+{
+  dest=$1
+  shift
+  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+    strace -f -o trace-$dest -e trace=fadvise64 \
+    cp -a --jobs=2 "$@" src $dest 2> err-$dest || return 1
+  grep -c 'POSIX_FADV_WILLNEED' trace-$dest
+  :
+}
+
+if strace -o /dev/null true 2>/dev/null; then
+  n=$(willneed_count all) || fail=1
+  diff -r src all || fail=1
+  test "$n" = 20 \
+    || { echo "asked for the data of $n files, not 20"; fail=1; }
+
+  n=$(willneed_count uncached --uncached) || fail=1
+  diff -r src uncached || fail=1
+  test "$n" = 0 \
+    || { echo "asked for data with --uncached: $n times"; fail=1; }
+
+  # Direct I/O may be refused here; the advice is checked if it was not.
+  if n=$(willneed_count direct --direct); then
+    test "$n" = 0 \
+      || { echo "asked for data with --direct: $n times"; fail=1; }
+  fi
+else
+  echo "strace cannot trace here: the advice is not checked"
+fi
+
+# A chain of 300 directories with two files on each level, copied by
+# four workers under a limit of 100 descriptors: the walkers, the
+# directories waiting for their attributes and the waiting files
+# share what the limit allows.
+perl -e '
+  my ($top, $depth) = @ARGV;
+  mkdir $top or die "$top: $!\n";
+  chdir $top or die "$top: $!\n";
+  for my $i (1 .. $depth)
+    {
+      for my $f ("a", "b")
+        {
+          open my $fh, ">", $f or die "$f: $!\n";
+          print $fh "$i$f\n";
+          close $fh or die "$f: $!\n";
+        }
+      mkdir "d", 0750 or die "mkdir: $!\n";
+      chdir "d" or die "chdir: $!\n";
+    }
+' deep 300 || framework_failure_
+(ulimit -n 100 && cp -a --jobs=4 deep deep-copy) 2> err || fail=1
+compare /dev/null err || fail=1
+diff -r deep deep-copy || fail=1
+
+Exit $fail
