@@ -17,6 +17,7 @@
 #include "areadlink.h"
 #include "copy.h"
 #include "copy-attr.h"
+#include "copy-remote.h"
 #include "dirname.h"
 #include "filenamecat.h"
 #include "hash.h"
@@ -70,6 +71,19 @@ static Hash_table *made_links;
    rest (the walk, the tables above, every decision about a file and
    its name) stays in the main thread.  */
 static struct workers *pool;
+
+/* With mpicp on more than one rank, what hands files to the other
+   ranks in place of workers; else NULL.  The walk stays here, on rank
+   0, which is where mpicp stops scaling.  */
+static struct copy_remote const *remote;
+
+/* Whether files are copied by others than the walk: workers or other
+   ranks.  */
+static bool
+hands_off (void)
+{
+  return pool || remote;
+}
 
 /* The files of one directory (or of an operand) handed to workers:
    whoever ends its last piece wakes the main thread, which waits for
@@ -315,6 +329,13 @@ copy_start_jobs (int jobs)
     }
 }
 
+void
+copy_use_remote (struct copy_remote const *r)
+{
+  remote = r;
+  finishes_max = walker_default_max () / 2;
+}
+
 static bool finish_directory_now (struct dir_finish *f);
 
 /* FG, which the walk left, has ended: set its directory's attributes
@@ -454,6 +475,11 @@ file_group_wait (struct file_group *fg)
 {
   file_group_leave_dirs (fg);
   task_group_release (&fg->pieces);
+  /* Other ranks' answers come to this thread, which has nothing else
+     to do until they have.  */
+  if (remote)
+    while (!fg->ended)
+      remote->wait ();
   pthread_mutex_lock (&fg->lock);
   while (!fg->ended)
     pthread_cond_wait (&fg->ended_cond, &fg->lock);
@@ -1119,6 +1145,19 @@ struct new_file_task
   char names[];
 };
 
+/* Copy the regular file SRC (status SRC_ST as the walk saw it) to
+   DST, a new name in a directory the copy made, from opening the source
+   to closing both ends: what a worker or another rank does with a
+   file handed over whole.  With workers and a GROUP, a large file is
+   copied by them in ranges.  */
+static bool
+copy_new_file (struct loc const *src, struct stat const *src_st, bool follow,
+               struct loc const *dst, struct file_group *group,
+               struct cp_options const *x)
+{
+  return copy_data_file (src, src_st, follow, dst, false, group, true, x);
+}
+
 static void
 run_new_file_task (void *arg)
 {
@@ -1127,23 +1166,60 @@ run_new_file_task (void *arg)
   char const *dst_name = t->names + t->dst_name;
   struct loc src = { &t->dirs->src, t->names + t->src_rel, t->names };
   struct loc dst = { &t->dirs->dst, dst_name + t->dst_rel, dst_name };
-  if (!copy_data_file (&src, &t->src_st, t->follow, &dst, false, group, true,
-                       t->x))
+  if (!copy_new_file (&src, &t->src_st, t->follow, &dst, group, t->x))
     atomic_store (&group->failed, true);
   shared_dirs_release (t->dirs);
   free (t);
   task_group_release (&group->pieces);
 }
 
-/* Have a worker copy the regular file SRC (status SRC_ST, reached by
-   following links if FOLLOW) to DST, a name in a directory this copy
-   made, as a piece of FG.  Return false, leaving it to the walk, if
+bool
+copy_remote_file (int src_fd, char const *src_name, char const *src_rel,
+                  struct stat const *src_st, bool follow, int dst_fd,
+                  char const *dst_name, char const *dst_rel,
+                  struct cp_options const *x)
+{
+  struct walk_dir sdir = { .fd = src_fd };
+  struct walk_dir ddir = { .fd = dst_fd };
+  struct loc src = { &sdir, src_rel, src_name };
+  struct loc dst = { &ddir, dst_rel, dst_name };
+  return copy_new_file (&src, src_st, follow, &dst, NULL, x);
+}
+
+void
+copy_remote_ended (void *group, bool ok)
+{
+  struct file_group *fg = group;
+  if (!ok)
+    atomic_store (&fg->failed, true);
+  task_group_release (&fg->pieces);
+}
+
+/* Have another rank copy SRC to DST as hand_over_new_file says.  */
+static bool
+send_new_file (struct loc const *src, struct stat const *src_st,
+               bool follow, struct loc const *dst, struct file_group *fg)
+{
+  struct remote_file f = { src->dir, dst->dir, src->name, src->rel,
+                           dst->name, dst->rel, src_st, follow, fg };
+  task_group_hold (&fg->pieces);
+  if (remote->send (&f))
+    return true;
+  task_group_release (&fg->pieces);
+  return false;
+}
+
+/* Have a worker or another rank copy the regular file SRC (status
+   SRC_ST, reached by following links if FOLLOW) to DST, a name in a
+   directory this copy made, as a piece of FG.  Return false, leaving it to the walk, if
    the directories can't be shared.  */
 static _GL_ATTRIBUTE_NOINLINE bool
 hand_over_new_file (struct loc const *src, struct stat const *src_st,
                     bool follow, struct loc const *dst,
                     struct file_group *fg, struct cp_options const *x)
 {
+  if (remote)
+    return send_new_file (src, src_st, follow, dst, fg);
   struct shared_dirs *dirs = file_group_dirs (fg, src->dir, dst->dir);
   if (!dirs)
     return false;
@@ -1623,7 +1699,7 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
      (GNU's tests/cp/parent-perm-race.sh looks while a FIFO's data is
      still being read).  The group is not on the stack, which a deep
      tree fills level by level.  */
-  if (pool)
+  if (hands_off ())
     sub.files = file_group_new (ctx->files);
   sub.dst_dir_made = made;
   struct name_level s_level, d_level;
@@ -1647,7 +1723,7 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
   name_leave (ctx->src_names, &s_level, src->name);
   name_leave (ctx->dst_names, &d_level, dst->name);
   free (names);
-  if (pool)
+  if (hands_off ())
     *files = sub.files;
   return ok;
 }
@@ -2100,7 +2176,7 @@ static bool
 hands_over_whole (struct stat const *src_st, bool exists, bool track_links,
                   struct copy_ctx const *ctx, struct cp_options const *x)
 {
-  return (pool && ctx->files && ctx->dst_dir_made && !exists && !track_links
+  return (hands_off () && ctx->files && ctx->dst_dir_made && !exists && !track_links
           && S_ISREG (src_st->st_mode) && copies_data (src_st, x)
           && !x->attributes_only);
 }
@@ -2290,14 +2366,14 @@ copy (char const *src_name, char const *dst_name, struct cp_options const *x)
   struct name_buf dst_names = { NULL, 0 };
   struct copy_ctx ctx = { src_name, dst_name, 0, true, &into_self, NULL,
                           &src_walk, &dst_walk, &src_names, &dst_names,
-                          pool ? file_group_new (NULL) : NULL };
+                          hands_off () ? file_group_new (NULL) : NULL };
   struct stat st;
   if (x->one_file_system && stat (src_name, &st) == 0)
     ctx.top_dev = st.st_dev;
   struct loc src = { NULL, src_name, src_name };
   struct loc dst = { NULL, dst_name, dst_name };
   bool ok = copy_internal (&src, &dst, &ctx, x);
-  if (pool)
+  if (hands_off ())
     ok &= file_group_wait (ctx.files);
   free (src_names.buf);
   free (dst_names.buf);
