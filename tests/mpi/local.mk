@@ -1,0 +1,8 @@
+## tests/mpi/local.mk -- tests of mpicp, which skip where configure
+## built none or mpirun is missing.
+
+TESTS += \
+  tests/mpi/mpi-diff.sh
+
+EXTRA_DIST += \
+  tests/mpi/mpi-diff.sh
