@@ -21,11 +21,14 @@
 #include "copy.h"
 #include "walk.h"
 
-/* A regular file for another process to copy whole: the entry
-   SRC_REL of the open directory SRC_DIR (whose chain of walk_dir up
-   to the operand says how to reach it again) to the new entry DST_REL
-   of DST_DIR.  The names are whole, for messages.  GROUP is the
-   walk's, to hand back in copy_remote_ended.  */
+/* A regular file for another process to copy: the entry SRC_REL of
+   the open directory SRC_DIR (whose chain of walk_dir up to the
+   operand says how to reach it again; NULL for an operand) to the
+   entry DST_REL of DST_DIR.  The names are whole, for messages.
+   TOKEN is the walk's, to hand back in copy_remote_ended.  Either the
+   whole file, to a new name in a directory the copy made, or, with
+   SPLIT, its range RANGE, once the walk has created the copy, as
+   DST_ST.  */
 struct remote_file
 {
   struct walk_dir const *src_dir;
@@ -36,15 +39,18 @@ struct remote_file
   char const *dst_rel;
   struct stat const *src_st;	/* as the walk saw it */
   bool follow;			/* whether SRC_REL's link is followed */
-  void *group;
+  void *token;
+  struct xfer_split const *split; /* NULL for the whole file */
+  intmax_t range;
+  struct stat const *dst_st;	/* with SPLIT */
 };
 
 /* What the walk calls to give files away.  */
 struct copy_remote
 {
   /* Send F to another process, after waiting for an answer if all
-     are busy.  Return false to have the walk copy F itself.  */
-  bool (*send) (struct remote_file const *f);
+     are busy.  */
+  void (*send) (struct remote_file const *f);
 
   /* Wait for one answer, and act on it through copy_remote_ended.  */
   void (*wait) (void);
@@ -53,19 +59,38 @@ struct copy_remote
 /* From now on, hand files to R's processes, in place of workers.  */
 void copy_use_remote (struct copy_remote const *r);
 
-/* The file sent with GROUP was copied (if OK) or not, and its
-   messages printed: end its piece of GROUP.  */
-void copy_remote_ended (void *group, bool ok);
+/* The file or range sent with TOKEN and RANGE was copied (if OK) or
+   not, and SAID is what was said meanwhile: print it or keep it for
+   when the file is done, and end the piece of work it was.  */
+void copy_remote_ended (void *token, intmax_t range, bool ok,
+                        struct held_errors *said);
 
-/* On the process the file was sent to: copy the regular file SRC_REL
-   in the directory open as SRC_FD, expected to be SRC_ST, to the new
-   entry DST_REL in the directory open as DST_FD, as a worker of
-   cp --jobs would, data and attributes.  SRC_NAME and DST_NAME are the
-   whole names, for messages.  Return true on success; otherwise print
-   diagnostics and return false.  */
-bool copy_remote_file (int src_fd, char const *src_name, char const *src_rel,
-                       struct stat const *src_st, bool follow, int dst_fd,
-                       char const *dst_name, char const *dst_rel,
-                       struct cp_options const *x);
+/* A file as the process it was sent to reaches it: a remote_file's
+   names in the directories open as SRC_FD and DST_FD.  */
+struct remote_at
+{
+  int src_fd;
+  char const *src_name;
+  char const *src_rel;
+  struct stat src_st;
+  bool follow;
+  int dst_fd;
+  char const *dst_name;
+  char const *dst_rel;
+  struct stat dst_st;		/* for a range */
+};
+
+/* Copy F's source to the new entry that is its destination, as a
+   worker of cp --jobs would, data and attributes.  Return true on
+   success; otherwise print diagnostics and return false.  */
+bool copy_remote_file (struct remote_at const *f, struct cp_options const *x);
+
+/* Copy the range RANGE of F, split in RANGES of CHUNK bytes, into the
+   copy the walk made, with X's options but the direct I/O DIRECT that
+   the walk's process kept.  Set *SAID to what was said; return
+   whether the range was copied.  */
+bool copy_remote_range (struct remote_at const *f, off_t chunk,
+                        intmax_t ranges, int direct, intmax_t range,
+                        struct held_errors *said, struct cp_options const *x);
 
 #endif /* CPDD_COPY_REMOTE_H */

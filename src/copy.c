@@ -1027,12 +1027,30 @@ chunked_copy_done (struct task_group *g)
   free (f);
 }
 
-/* If C's source is large enough, have workers copy it in ranges, as a
+/* Have other ranks copy the ranges of F, whose ends are SRC (reached
+   by following links if FOLLOW) and DST, each a piece of F's.  */
+static void
+send_ranges (struct chunked_copy *f, struct loc const *src, bool follow,
+             struct loc const *dst)
+{
+  for (intmax_t i = 0; i < f->split.ranges; i++)
+    {
+      struct remote_file rf = { src->dir, dst->dir, src->name, src->rel,
+                                dst->name, dst->rel, &f->t.c.src_st, follow,
+                                f, &f->split, i, &f->t.c.dst_st };
+      task_group_hold (&f->ranges);
+      remote->send (&rf);
+    }
+}
+
+/* If C's source, SRC (reached by following links if FOLLOW) to DST, is
+   large enough, have workers or other ranks copy it in ranges, as a
    piece of GROUP, and return true; else return false, having done
    nothing.  */
 static bool
-hand_over_chunks (struct open_copy const *c, struct file_group *group,
-                  struct cp_options const *x)
+hand_over_chunks (struct open_copy const *c, struct loc const *src,
+                  bool follow, struct loc const *dst,
+                  struct file_group *group, struct cp_options const *x)
 {
   if (x->attributes_only)
     return false;
@@ -1053,13 +1071,17 @@ hand_over_chunks (struct open_copy const *c, struct file_group *group,
       return false;
     }
 
-  /* A task per worker, each copying ranges until none is left.  */
+  /* A task per worker, each copying ranges until none is left; or a
+     message per range, which the ranks take as they are free.  */
   task_group_init (&f->ranges, &group->pieces, chunked_copy_done);
-  for (intmax_t i = 0; i < MIN (f->split.ranges, x->jobs); i++)
-    {
-      task_group_hold (&f->ranges);
-      workers_submit (pool, run_range_task, f);
-    }
+  if (remote)
+    send_ranges (f, src, follow, dst);
+  else
+    for (intmax_t i = 0; i < MIN (f->split.ranges, x->jobs); i++)
+      {
+        task_group_hold (&f->ranges);
+        workers_submit (pool, run_range_task, f);
+      }
   task_group_release (&f->ranges);
   return true;
 }
@@ -1110,11 +1132,11 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
         error (0, errno, _("failed to close %s"), quoteaf (dst->name));
       goto close_src;
     }
-  if (pool && group)
+  if (group && hands_off ())
     {
-      if (hand_over_chunks (&c, group, x))
+      if (hand_over_chunks (&c, src, follow, dst, group, x))
         return true;
-      if (!here)
+      if (pool && !here)
         {
           hand_over (&c, group, x);
           return true;
@@ -1174,25 +1196,101 @@ run_new_file_task (void *arg)
 }
 
 bool
-copy_remote_file (int src_fd, char const *src_name, char const *src_rel,
-                  struct stat const *src_st, bool follow, int dst_fd,
-                  char const *dst_name, char const *dst_rel,
-                  struct cp_options const *x)
+copy_remote_file (struct remote_at const *f, struct cp_options const *x)
 {
-  struct walk_dir sdir = { .fd = src_fd };
-  struct walk_dir ddir = { .fd = dst_fd };
-  struct loc src = { &sdir, src_rel, src_name };
-  struct loc dst = { &ddir, dst_rel, dst_name };
-  return copy_new_file (&src, src_st, follow, &dst, NULL, x);
+  struct walk_dir sdir = { .fd = f->src_fd };
+  struct walk_dir ddir = { .fd = f->dst_fd };
+  struct loc src = { &sdir, f->src_rel, f->src_name };
+  struct loc dst = { &ddir, f->dst_rel, f->dst_name };
+  return copy_new_file (&src, &f->src_st, f->follow, &dst, NULL, x);
+}
+
+/* Open F's source, or its copy if DST, for a range of it, and check
+   it is the file the walk saw; return its descriptor, or -1 after a
+   diagnostic.  */
+static int
+open_remote_end (struct remote_at const *f, bool dst)
+{
+  int dirfd = dst ? f->dst_fd : f->src_fd;
+  char const *rel = dst ? f->dst_rel : f->src_rel;
+  char const *name = dst ? f->dst_name : f->src_name;
+  struct stat const *want = dst ? &f->dst_st : &f->src_st;
+  int flags = (dst ? O_WRONLY : O_RDONLY) | O_BINARY | O_CLOEXEC;
+  if (dst || !f->follow)
+    flags |= O_NOFOLLOW;
+  int fd = openat (dirfd, rel, flags);
+  if (fd < 0)
+    {
+      error (0, errno, (dst ? _("cannot open %s for writing")
+                        : _("cannot open %s for reading")), quoteaf (name));
+      return -1;
+    }
+  struct stat st;
+  if (fstat (fd, &st) != 0)
+    error (0, errno, _("cannot fstat %s"), quoteaf (name));
+  else if (!SAME_INODE (st, *want))
+    error (0, 0, _("skipping file %s, as it was replaced while being copied"),
+           quoteaf (name));
+  else
+    return fd;
+  close (fd);
+  return -1;
+}
+
+bool
+copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
+                   int direct, intmax_t range, struct held_errors *said,
+                   struct cp_options const *x)
+{
+  *said = (struct held_errors) { NULL, 0 };
+  error_hold (said);
+  int src_fd = open_remote_end (f, false);
+  int dst_fd = src_fd < 0 ? -1 : open_remote_end (f, true);
+  error_hold (NULL);
+  bool ok = 0 <= dst_fd;
+  if (ok)
+    {
+      struct xfer_opts opts = x->xfer;
+      opts.direct = direct;
+      struct xfer_file in = { src_fd, f->src_name, &f->src_st, true };
+      struct xfer_file out = { dst_fd, f->dst_name, &f->dst_st, true };
+      struct xfer_split split;
+      xfer_split_join (&split, &in, &out, &opts, chunk, ranges);
+      struct held_errors more;
+      ok = xfer_copy_range (&split, range, &more);
+      said->text = more.text;
+      said->len = more.len;
+      error_hold (said);
+      if (close (dst_fd) != 0)
+        {
+          error (0, errno, _("failed to close %s"), quoteaf (f->dst_name));
+          ok = false;
+        }
+      error_hold (NULL);
+    }
+  if (0 <= src_fd)
+    close (src_fd);
+  return ok;
 }
 
 void
-copy_remote_ended (void *group, bool ok)
+copy_remote_ended (void *token, intmax_t range, bool ok,
+                   struct held_errors *said)
 {
-  struct file_group *fg = group;
-  if (!ok)
-    atomic_store (&fg->failed, true);
-  task_group_release (&fg->pieces);
+  if (range < 0)
+    {
+      struct file_group *fg = token;
+      error_print_held (said);
+      if (!ok)
+        atomic_store (&fg->failed, true);
+      task_group_release (&fg->pieces);
+    }
+  else
+    {
+      struct chunked_copy *f = token;
+      xfer_split_merge (&f->split, range * f->split.chunk, ok, said);
+      task_group_release (&f->ranges);
+    }
 }
 
 /* Have another rank copy SRC to DST as hand_over_new_file says.  */
@@ -1201,12 +1299,11 @@ send_new_file (struct loc const *src, struct stat const *src_st,
                bool follow, struct loc const *dst, struct file_group *fg)
 {
   struct remote_file f = { src->dir, dst->dir, src->name, src->rel,
-                           dst->name, dst->rel, src_st, follow, fg };
+                           dst->name, dst->rel, src_st, follow, fg, NULL, -1,
+                           NULL };
   task_group_hold (&fg->pieces);
-  if (remote->send (&f))
-    return true;
-  task_group_release (&fg->pieces);
-  return false;
+  remote->send (&f);
+  return true;
 }
 
 /* Have a worker or another rank copy the regular file SRC (status
@@ -2171,14 +2268,17 @@ resolve_dest_link (struct loc const *dst, struct dest *d,
    and creating its copy: a regular file whose copy goes where this
    copy made the directory and so nothing EXISTS, and whose copy no
    later name links to (TRACK_LINKS), which needs it to exist at once.
-   Copying only attributes is left to the walk.  */
+   Copying only attributes is left to the walk, and so, with other
+   ranks, is a file large enough to split: the walk makes its copy,
+   then sends its ranges.  */
 static bool
 hands_over_whole (struct stat const *src_st, bool exists, bool track_links,
                   struct copy_ctx const *ctx, struct cp_options const *x)
 {
-  return (hands_off () && ctx->files && ctx->dst_dir_made && !exists && !track_links
-          && S_ISREG (src_st->st_mode) && copies_data (src_st, x)
-          && !x->attributes_only);
+  return (hands_off () && ctx->files && ctx->dst_dir_made && !exists
+          && !track_links && S_ISREG (src_st->st_mode)
+          && copies_data (src_st, x) && !x->attributes_only
+          && ! (remote && xfer_chunk_size () <= src_st->st_size));
 }
 
 /* Copy SRC to DST; CTX says where in the tree they are.  */

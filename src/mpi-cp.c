@@ -60,7 +60,8 @@ static bool serving;
 /* On rank 0, a file sent and not answered yet.  */
 struct slot
 {
-  void *group;			/* the walk's, or NULL while free */
+  void *token;			/* the walk's, or NULL while free */
+  intmax_t range;		/* the range sent, or -1: the whole file */
   MPI_Request req;
   char *buf;			/* the message, until it is sent */
 };
@@ -88,13 +89,19 @@ struct side_head
 };
 
 /* A file sent, followed by each end's root, path and name, each with
-   its terminating null byte.  */
+   its terminating null byte.  An end whose root is empty is an
+   operand: its name is from the working directory.  */
 struct task_head
 {
   uint32_t slot;
   bool follow;
   struct stat src_st;
   struct side_head side[2];
+  int64_t range;		/* -1 for the whole file */
+  int64_t ranges;		/* with a range: the split's */
+  int64_t chunk;
+  int32_t direct;
+  struct stat dst_st;		/* the copy, which the walk made */
 };
 
 /* An answer, followed by the text of its diagnostics.  */
@@ -130,12 +137,18 @@ below_root (struct walk_dir const *dir, char const *name, char const *rel)
   return p;
 }
 
-/* Fill H for the entry REL of the directory DIR, whose whole name is
-   NAME, and return the bytes its strings take.  */
+/* Fill H for the entry REL of the directory DIR (NULL for an
+   operand), whose whole name is NAME, and return the bytes its strings
+   take.  */
 static size_t
 side_measure (struct walk_dir const *dir, char const *name, char const *rel,
               struct side_head *h)
 {
+  if (!dir)
+    {
+      *h = (struct side_head) { .name_len = strlen (name) };
+      return 2 + h->name_len + 1;
+    }
   char const *path = below_root (dir, name, rel);
   h->dir_dev = dir->dev;
   h->dir_ino = dir->ino;
@@ -152,9 +165,12 @@ static char *
 side_put (char *p, struct walk_dir const *dir, char const *name,
           char const *rel, struct side_head const *h)
 {
-  p = stpcpy (p, walk_root (dir)->rel) + 1;
-  memcpy (p, below_root (dir, name, rel), h->path_len);
-  p += h->path_len;
+  p = stpcpy (p, dir ? walk_root (dir)->rel : "") + 1;
+  if (dir)
+    {
+      memcpy (p, below_root (dir, name, rel), h->path_len);
+      p += h->path_len;
+    }
   *p++ = '\0';
   return stpcpy (p, name) + 1;
 }
@@ -190,18 +206,15 @@ take_answer (MPI_Status const *status)
   struct slot *s = &slots[h.slot];
   MPI_Wait (&s->req, MPI_STATUS_IGNORE);
   free (s->buf);
-  void *group = s->group;
-  s->group = NULL;
+  void *token = s->token;
+  s->token = NULL;
   busy[status->MPI_SOURCE]--;
   in_flight--;
   idx_t len = n - sizeof h;
-  if (len)
-    {
-      struct held_errors said = { ximemdup (buf + sizeof h, len), len };
-      error_print_held (&said);
-    }
+  struct held_errors said = { len ? ximemdup (buf + sizeof h, len) : NULL,
+                              len };
   free (buf);
-  copy_remote_ended (group, h.ok);
+  copy_remote_ended (token, s->range, h.ok, &said);
 }
 
 static void
@@ -230,17 +243,27 @@ take_ready_answers (void)
 }
 
 /* The message that sends F as the file of slot SLOT; set *SIZE to its
-   size.  Return NULL if it is too big for one message.  */
+   size.  */
 static char *
 task_message (struct remote_file const *f, int slot, int *size)
 {
   struct task_head h = { .slot = slot, .follow = f->follow,
-                         .src_st = *f->src_st };
+                         .src_st = *f->src_st, .range = -1 };
+  if (f->split)
+    {
+      h.range = f->range;
+      h.ranges = f->split->ranges;
+      h.chunk = f->split->chunk;
+      h.direct = f->split->opts.direct;
+      h.dst_st = *f->dst_st;
+    }
   size_t n = sizeof h;
   n += side_measure (f->src_dir, f->src_name, f->src_rel, &h.side[0]);
   n += side_measure (f->dst_dir, f->dst_name, f->dst_rel, &h.side[1]);
+  /* MPI counts bytes in an int.  */
   if (INT_MAX < n)
-    return NULL;
+    error (EXIT_FAILURE, 0, _("names too long to send to another rank: %s"),
+           quoteaf (f->src_name));
   char *buf = xmalloc (n);
   memcpy (buf, &h, sizeof h);
   char *p = side_put (buf + sizeof h, f->src_dir, f->src_name, f->src_rel,
@@ -250,7 +273,7 @@ task_message (struct remote_file const *f, int slot, int *size)
   return buf;
 }
 
-static bool
+static void
 send_file (struct remote_file const *f)
 {
   take_ready_answers ();
@@ -261,19 +284,17 @@ send_file (struct remote_file const *f)
       r = least_busy ();
     }
   int slot = (r - 1) * SLOTS_PER_RANK;
-  while (slots[slot].group)
+  while (slots[slot].token)
     slot++;
   int size;
   char *buf = task_message (f, slot, &size);
-  if (!buf)
-    return false;
   struct slot *s = &slots[slot];
-  s->group = f->group;
+  s->token = f->token;
+  s->range = f->split ? f->range : -1;
   s->buf = buf;
   MPI_Isend (buf, size, MPI_BYTE, r, TAG_TASK, MPI_COMM_WORLD, &s->req);
   busy[r]++;
   in_flight++;
-  return true;
 }
 
 static struct copy_remote const mpi_remote = { send_file, wait_answer };
@@ -388,6 +409,11 @@ static bool
 open_side (struct side_head const *h, char const *root, char const *path,
            char const *name, bool follow, struct held_dir *held)
 {
+  if (!*root)
+    {
+      *held = (struct held_dir) { AT_FDCWD };
+      return true;
+    }
   if (0 <= held->fd && held->dev == h->dir_dev && held->ino == h->dir_ino)
     return true;
   if (0 <= held->fd)
@@ -436,16 +462,19 @@ open_side (struct side_head const *h, char const *root, char const *path,
    copy's.  */
 static struct held_dir held_dirs[2] = { { -1 }, { -1 } };
 
-/* Copy the file the message BUF describes, with the options X;
-   return whether all went well, having printed (or held) what did
-   not.  */
+/* Copy the file, or the range of a file, that the message BUF
+   describes, with the options X; return whether all went well, and
+   set *SAID to what was said.  */
 static bool
-copy_sent_file (char const *buf, struct cp_options const *x)
+copy_sent_file (char const *buf, struct held_errors *said,
+                struct cp_options const *x)
 {
   struct task_head h;
   memcpy (&h, buf, sizeof h);
   char const *p = buf + sizeof h;
   char const *names[2];
+  *said = (struct held_errors) { NULL, 0 };
+  error_hold (said);
   for (int i = 0; i < 2; i++)
     {
       char const *root = p;
@@ -455,30 +484,43 @@ copy_sent_file (char const *buf, struct cp_options const *x)
       /* Only the source's links are followed, and only with -L, as
          the walk did.  */
       bool follow = i == 0 && x->dereference == CP_DEREF_ALWAYS;
-      if (!open_side (&h.side[i], root, path, names[i], follow, &held_dirs[i]))
-        return false;
+      if (!open_side (&h.side[i], root, path, names[i], follow,
+                      &held_dirs[i]))
+        {
+          error_hold (NULL);
+          return false;
+        }
     }
-  return copy_remote_file (held_dirs[0].fd, names[0],
-                           names[0] + h.side[0].rel_at, &h.src_st, h.follow,
-                           held_dirs[1].fd, names[1],
-                           names[1] + h.side[1].rel_at, x);
+  struct remote_at f = { held_dirs[0].fd, names[0],
+                         names[0] + h.side[0].rel_at, h.src_st, h.follow,
+                         held_dirs[1].fd, names[1],
+                         names[1] + h.side[1].rel_at, h.dst_st };
+  if (h.range < 0)
+    {
+      bool ok = copy_remote_file (&f, x);
+      error_hold (NULL);
+      return ok;
+    }
+  error_hold (NULL);
+  free (said->text);
+  return copy_remote_range (&f, h.chunk, h.ranges, h.direct, h.range, said,
+                            x);
 }
 
-/* Copy the file the message BUF describes and answer rank 0 with how
-   it went and what was said.  */
+/* Copy what the message BUF describes and answer rank 0 with how it
+   went and what was said.  */
 static void
 answer (char const *buf, struct cp_options const *x)
 {
   struct task_head h;
   memcpy (&h, buf, sizeof h);
-  struct held_errors said = { NULL, 0 };
-  error_hold (&said);
-  struct answer_head a = { h.slot, copy_sent_file (buf, x) };
-  error_hold (NULL);
+  struct held_errors said;
+  struct answer_head a = { h.slot, copy_sent_file (buf, &said, x) };
   size_t n = sizeof a + said.len;
   char *msg = xmalloc (n);
   memcpy (msg, &a, sizeof a);
-  memcpy (msg + sizeof a, said.text, said.len);
+  if (said.len)
+    memcpy (msg + sizeof a, said.text, said.len);
   free (said.text);
   MPI_Send (msg, n, MPI_BYTE, 0, TAG_ANSWER, MPI_COMM_WORLD);
   free (msg);
