@@ -2,7 +2,9 @@
 ## built none or mpirun is missing.
 
 TESTS += \
-  tests/mpi/mpi-diff.sh
+  tests/mpi/mpi-diff.sh \
+  tests/mpi/mpi-chunk.sh
 
 EXTRA_DIST += \
-  tests/mpi/mpi-diff.sh
+  tests/mpi/mpi-diff.sh \
+  tests/mpi/mpi-chunk.sh
