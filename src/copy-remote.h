@@ -56,14 +56,18 @@ struct copy_remote
   void (*wait) (void);
 };
 
-/* From now on, hand files to R's processes, in place of workers.  */
-void copy_use_remote (struct copy_remote const *r);
+/* From now on, hand files to R's processes, in place of workers;
+   count what they copy in X's sink (--progress, --stats).  */
+void copy_use_remote (struct copy_remote const *r,
+                      struct cp_options const *x);
 
 /* The file or range sent with TOKEN and RANGE was copied (if OK) or
-   not, and SAID is what was said meanwhile: print it or keep it for
-   when the file is done, and end the piece of work it was.  */
+   not, as REPORT says, and SAID is what was said meanwhile: print it
+   or keep it for when the file is done, and end the piece of work it
+   was.  */
 void copy_remote_ended (void *token, intmax_t range, bool ok,
-                        struct held_errors *said);
+                        struct held_errors *said,
+                        struct xfer_report const *report);
 
 /* A file as the process it was sent to reaches it: a remote_file's
    names in the directories open as SRC_FD and DST_FD.  */
@@ -87,10 +91,11 @@ bool copy_remote_file (struct remote_at const *f, struct cp_options const *x);
 
 /* Copy the range RANGE of F, split in RANGES of CHUNK bytes, into the
    copy the walk made, with X's options but the direct I/O DIRECT that
-   the walk's process kept.  Set *SAID to what was said; return
-   whether the range was copied.  */
+   the walk's process kept.  Set *SAID to what was said and *REPORT to
+   what was done; return whether the range was copied.  */
 bool copy_remote_range (struct remote_at const *f, off_t chunk,
                         intmax_t ranges, int direct, intmax_t range,
-                        struct held_errors *said, struct cp_options const *x);
+                        struct held_errors *said, struct xfer_report *report,
+                        struct cp_options const *x);
 
 #endif /* CPDD_COPY_REMOTE_H */

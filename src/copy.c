@@ -77,6 +77,9 @@ static struct workers *pool;
    0, which is where mpicp stops scaling.  */
 static struct copy_remote const *remote;
 
+/* The options of the copy the other ranks take part in.  */
+static struct cp_options const *remote_x;
+
 /* Whether files are copied by others than the walk: workers or other
    ranks.  */
 static bool
@@ -330,9 +333,10 @@ copy_start_jobs (int jobs)
 }
 
 void
-copy_use_remote (struct copy_remote const *r)
+copy_use_remote (struct copy_remote const *r, struct cp_options const *x)
 {
   remote = r;
+  remote_x = x;
   finishes_max = walker_default_max () / 2;
 }
 
@@ -1240,9 +1244,10 @@ open_remote_end (struct remote_at const *f, bool dst)
 bool
 copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
                    int direct, intmax_t range, struct held_errors *said,
-                   struct cp_options const *x)
+                   struct xfer_report *report, struct cp_options const *x)
 {
   *said = (struct held_errors) { NULL, 0 };
+  *report = (struct xfer_report) { .method = XFER_METHOD_READ };
   error_hold (said);
   int src_fd = open_remote_end (f, false);
   int dst_fd = src_fd < 0 ? -1 : open_remote_end (f, true);
@@ -1257,7 +1262,7 @@ copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
       struct xfer_split split;
       xfer_split_join (&split, &in, &out, &opts, chunk, ranges);
       struct held_errors more;
-      ok = xfer_copy_range (&split, range, &more);
+      ok = xfer_copy_range (&split, range, &more, report);
       said->text = more.text;
       said->len = more.len;
       error_hold (said);
@@ -1275,11 +1280,18 @@ copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
 
 void
 copy_remote_ended (void *token, intmax_t range, bool ok,
-                   struct held_errors *said)
+                   struct held_errors *said, struct xfer_report const *report)
 {
   if (range < 0)
     {
       struct file_group *fg = token;
+      struct xfer_sink *sink = remote_x->xfer.sink;
+      if (sink)
+        {
+          sink->begin (sink);
+          sink->bytes (sink, report->bytes);
+          sink->end (sink, report, ok);
+        }
       error_print_held (said);
       if (!ok)
         atomic_store (&fg->failed, true);
@@ -1288,7 +1300,7 @@ copy_remote_ended (void *token, intmax_t range, bool ok,
   else
     {
       struct chunked_copy *f = token;
-      xfer_split_merge (&f->split, range * f->split.chunk, ok, said);
+      xfer_split_merge (&f->split, range * f->split.chunk, ok, said, report);
       task_group_release (&f->ranges);
     }
 }

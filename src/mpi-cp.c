@@ -109,6 +109,7 @@ struct answer_head
 {
   uint32_t slot;
   bool ok;
+  struct xfer_report report;	/* for rank 0's --progress and --stats */
 };
 
 /* The outermost directory of DIR's walk: the operand.  */
@@ -214,7 +215,7 @@ take_answer (MPI_Status const *status)
   struct held_errors said = { len ? ximemdup (buf + sizeof h, len) : NULL,
                               len };
   free (buf);
-  copy_remote_ended (token, s->range, h.ok, &said);
+  copy_remote_ended (token, s->range, h.ok, &said, &h.report);
 }
 
 static void
@@ -458,17 +459,43 @@ open_side (struct side_head const *h, char const *root, char const *path,
   return true;
 }
 
+/* On a serving rank, the report of the last file copied whole, which
+   its answer carries to rank 0's --progress and --stats: the engine
+   hands it to the options' sink, which this is.  */
+static struct xfer_report last_report;
+
+static void
+report_begin (struct xfer_sink *sink)
+{
+}
+
+static void
+report_bytes (struct xfer_sink *sink, off_t n)
+{
+}
+
+static void
+report_end (struct xfer_sink *sink, struct xfer_report const *report,
+            bool ok)
+{
+  last_report = *report;
+}
+
+static struct xfer_sink report_sink = { report_begin, report_bytes,
+                                        report_end };
+
 /* The directories a serving rank holds open: the source's, then the
    copy's.  */
 static struct held_dir held_dirs[2] = { { -1 }, { -1 } };
 
 /* Copy the file, or the range of a file, that the message BUF
    describes, with the options X; return whether all went well, and
-   set *SAID to what was said.  */
+   set *SAID to what was said and *REPORT to what was done.  */
 static bool
 copy_sent_file (char const *buf, struct held_errors *said,
-                struct cp_options const *x)
+                struct xfer_report *report, struct cp_options const *x)
 {
+  *report = (struct xfer_report) { .method = XFER_METHOD_READ };
   struct task_head h;
   memcpy (&h, buf, sizeof h);
   char const *p = buf + sizeof h;
@@ -497,14 +524,16 @@ copy_sent_file (char const *buf, struct held_errors *said,
                          names[1] + h.side[1].rel_at, h.dst_st };
   if (h.range < 0)
     {
+      last_report = *report;
       bool ok = copy_remote_file (&f, x);
       error_hold (NULL);
+      *report = last_report;
       return ok;
     }
   error_hold (NULL);
   free (said->text);
   return copy_remote_range (&f, h.chunk, h.ranges, h.direct, h.range, said,
-                            x);
+                            report, x);
 }
 
 /* Copy what the message BUF describes and answer rank 0 with how it
@@ -515,7 +544,8 @@ answer (char const *buf, struct cp_options const *x)
   struct task_head h;
   memcpy (&h, buf, sizeof h);
   struct held_errors said;
-  struct answer_head a = { h.slot, copy_sent_file (buf, &said, x) };
+  struct answer_head a = { h.slot };
+  a.ok = copy_sent_file (buf, &said, &a.report, x);
   size_t n = sizeof a + said.len;
   char *msg = xmalloc (n);
   memcpy (msg, &a, sizeof a);
@@ -562,6 +592,7 @@ remote_start (struct cp_options *x)
   if (rank != 0)
     {
       restore_output ();
+      x->xfer.sink = &report_sink;
       serve (x);
     }
   if (n_ranks < 2)
@@ -571,7 +602,7 @@ remote_start (struct cp_options *x)
   next_rank = 1;
   serving = true;
   x->jobs = 1;
-  copy_use_remote (&mpi_remote);
+  copy_use_remote (&mpi_remote, x);
 }
 
 void

@@ -747,9 +747,11 @@ xfer_split_join (struct xfer_split *s, struct xfer_file const *src,
 }
 
 bool
-xfer_copy_range (struct xfer_split *s, intmax_t i, struct held_errors *said)
+xfer_copy_range (struct xfer_split *s, intmax_t i, struct held_errors *said,
+                 struct xfer_report *report)
 {
   copy_range (s, i);
+  *report = s->report;
   bool ok = s->ok;
   *said = ok ? s->warnings : s->failure;
   free (ok ? s->failure.text : s->warnings.text);
@@ -759,8 +761,11 @@ xfer_copy_range (struct xfer_split *s, intmax_t i, struct held_errors *said)
 
 void
 xfer_split_merge (struct xfer_split *s, off_t start, bool ok,
-                  struct held_errors *said)
+                  struct held_errors *said, struct xfer_report const *report)
 {
+  if (s->opts.sink)
+    s->opts.sink->bytes (s->opts.sink, report->bytes);
+  merge_report (&s->report, report, start == 0);
   if (ok)
     add_new_lines (&s->warnings, said);
   else

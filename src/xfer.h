@@ -224,14 +224,17 @@ void xfer_split_join (struct xfer_split *s, struct xfer_file const *src,
 
 /* Copy range I of S, joined with xfer_split_join, and no other, and
    end S.  Return whether it was copied; set *SAID to what was said,
-   for the other process's xfer_split_merge.  */
+   and *REPORT to what was done, for the other process's
+   xfer_split_merge.  */
 bool xfer_copy_range (struct xfer_split *s, intmax_t i,
-                      struct held_errors *said);
+                      struct held_errors *said, struct xfer_report *report);
 
 /* Add to S the outcome of its range at START, copied (if OK) by
-   another process, and SAID, what it held, which is emptied.  */
+   another process as REPORT says, and SAID, what it held, which is
+   emptied; count its bytes in S's sink.  */
 void xfer_split_merge (struct xfer_split *s, off_t start, bool ok,
-                       struct held_errors *said);
+                       struct held_errors *said,
+                       struct xfer_report const *report);
 
 /* End S's transfer once all its ranges are copied.  If one failed,
    cut the destination back to where the first failed range starts,
