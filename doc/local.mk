@@ -1,7 +1,7 @@
 ## doc/local.mk -- the texinfo manual and the man pages.
 
 info_TEXINFOS += doc/cpdd.texi
-doc_cpdd_TEXINFOS = doc/cp.texi doc/dd.texi doc/xfer.texi doc/cpdd-bench.texi \
+doc_cpdd_TEXINFOS = doc/cp.texi doc/dd.texi doc/mpicp.texi doc/xfer.texi doc/cpdd-bench.texi \
   doc/install.texi doc/porting.texi
 
 ## Man pages are made from the built programs' --help and --version,

@@ -17,6 +17,7 @@
 #include "areadlink.h"
 #include "copy.h"
 #include "copy-attr.h"
+#include "copy-remote.h"
 #include "dirname.h"
 #include "filenamecat.h"
 #include "hash.h"
@@ -70,6 +71,22 @@ static Hash_table *made_links;
    rest (the walk, the tables above, every decision about a file and
    its name) stays in the main thread.  */
 static struct workers *pool;
+
+/* With mpicp on more than one rank, what hands files to the other
+   ranks in place of workers; else NULL.  The walk stays here, on rank
+   0, which is where mpicp stops scaling.  */
+static struct copy_remote const *remote;
+
+/* The options of the copy the other ranks take part in.  */
+static struct cp_options const *remote_x;
+
+/* Whether files are copied by others than the walk: workers or other
+   ranks.  */
+static bool
+hands_off (void)
+{
+  return pool || remote;
+}
 
 /* The files of one directory (or of an operand) handed to workers:
    whoever ends its last piece wakes the main thread, which waits for
@@ -317,6 +334,14 @@ copy_start_jobs (int jobs)
     }
 }
 
+void
+copy_use_remote (struct copy_remote const *r, struct cp_options const *x)
+{
+  remote = r;
+  remote_x = x;
+  finishes_max = walker_default_max () / 2;
+}
+
 static bool finish_directory_now (struct dir_finish *f);
 
 /* FG, which the walk left, has ended: set its directory's attributes
@@ -456,6 +481,11 @@ file_group_wait (struct file_group *fg)
 {
   file_group_leave_dirs (fg);
   task_group_release (&fg->pieces);
+  /* Other ranks' answers come to this thread, which has nothing else
+     to do until they have.  */
+  if (remote)
+    while (!fg->ended)
+      remote->wait ();
   pthread_mutex_lock (&fg->lock);
   while (!fg->ended)
     pthread_cond_wait (&fg->ended_cond, &fg->lock);
@@ -1003,12 +1033,30 @@ chunked_copy_done (struct task_group *g)
   free (f);
 }
 
-/* If C's source is large enough, have workers copy it in ranges, as a
+/* Have other ranks copy the ranges of F, whose ends are SRC (reached
+   by following links if FOLLOW) and DST, each a piece of F's.  */
+static void
+send_ranges (struct chunked_copy *f, struct loc const *src, bool follow,
+             struct loc const *dst)
+{
+  for (intmax_t i = 0; i < f->split.ranges; i++)
+    {
+      struct remote_file rf = { src->dir, dst->dir, src->name, src->rel,
+                                dst->name, dst->rel, &f->t.c.src_st, follow,
+                                f, &f->split, i, &f->t.c.dst_st };
+      task_group_hold (&f->ranges);
+      remote->send (&rf);
+    }
+}
+
+/* If C's source, SRC (reached by following links if FOLLOW) to DST, is
+   large enough, have workers or other ranks copy it in ranges, as a
    piece of GROUP, and return true; else return false, having done
    nothing.  */
 static bool
-hand_over_chunks (struct open_copy const *c, struct file_group *group,
-                  struct cp_options const *x)
+hand_over_chunks (struct open_copy const *c, struct loc const *src,
+                  bool follow, struct loc const *dst,
+                  struct file_group *group, struct cp_options const *x)
 {
   if (x->attributes_only)
     return false;
@@ -1029,13 +1077,17 @@ hand_over_chunks (struct open_copy const *c, struct file_group *group,
       return false;
     }
 
-  /* A task per worker, each copying ranges until none is left.  */
+  /* A task per worker, each copying ranges until none is left; or a
+     message per range, which the ranks take as they are free.  */
   task_group_init (&f->ranges, &group->pieces, chunked_copy_done);
-  for (intmax_t i = 0; i < MIN (f->split.ranges, x->jobs); i++)
-    {
-      task_group_hold (&f->ranges);
-      workers_submit (pool, run_range_task, f);
-    }
+  if (remote)
+    send_ranges (f, src, follow, dst);
+  else
+    for (intmax_t i = 0; i < MIN (f->split.ranges, x->jobs); i++)
+      {
+        task_group_hold (&f->ranges);
+        workers_submit (pool, run_range_task, f);
+      }
   task_group_release (&f->ranges);
   return true;
 }
@@ -1094,11 +1146,11 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
         error (0, errno, _("failed to close %s"), quoteaf (dst->name));
       goto close_src;
     }
-  if (pool && group)
+  if (group && hands_off ())
     {
-      if (hand_over_chunks (&c, group, x))
+      if (hand_over_chunks (&c, src, follow, dst, group, x))
         return true;
-      if (!here)
+      if (pool && !here)
         {
           hand_over (&c, group, x);
           return true;
@@ -1130,6 +1182,20 @@ struct new_file_task
   char names[];
 };
 
+/* Copy the regular file SRC (status SRC_ST as the walk saw it, open
+   as SRC_FD unless that is negative) to DST, a new name in a directory
+   the copy made, from opening the source to closing both ends: what a worker or another rank does with a
+   file handed over whole.  With workers and a GROUP, a large file is
+   copied by them in ranges.  */
+static bool
+copy_new_file (struct loc const *src, struct stat const *src_st, bool follow,
+               int src_fd, struct loc const *dst, struct file_group *group,
+               struct cp_options const *x)
+{
+  return copy_data_file (src, src_st, follow, src_fd, dst, false, group, true,
+                         x);
+}
+
 static void
 run_new_file_task (void *arg)
 {
@@ -1138,51 +1204,144 @@ run_new_file_task (void *arg)
   char const *dst_name = t->names + t->dst_name;
   struct loc src = { &t->dirs->src, t->names + t->src_rel, t->names };
   struct loc dst = { &t->dirs->dst, dst_name + t->dst_rel, dst_name };
-  if (!copy_data_file (&src, &t->src_st, t->follow, t->src_fd, &dst, false,
-                       group, true, t->x))
+  if (!copy_new_file (&src, &t->src_st, t->follow, t->src_fd, &dst, group,
+                      t->x))
     atomic_store (&group->failed, true);
   shared_dirs_release (t->dirs);
   free (t);
   task_group_release (&group->pieces);
 }
 
-/* Where a worker will copy the regular file SRC (status SRC_ST,
-   reached by following links if FOLLOW) soon, open it now and ask for
-   the start of its data, returning the descriptor, or -1 to leave the
-   opening and its messages to the worker.  Waiting tasks keep the
-   device busy this way: a worker reads one file at a time, and a copy
-   of a tree whose data is not cached would otherwise have but one read
-   per worker in flight (with two workers it took 0.73 of GNU cp's time
-   on a cold real tree, and 0.49 with the reads asked for here).  Not
-   with direct I/O or --uncached, which keep the data out of the page
-   cache, nor for empty files, which have nothing to read.  */
-static int
-prefetch_source (struct loc const *src, struct stat const *src_st,
-                 bool follow, struct cp_options const *x)
+bool
+copy_remote_file (struct remote_at const *f, struct cp_options const *x)
 {
-  enum { PREFETCH_BYTES = 512 * 1024 };
-  if (src_st->st_size == 0 || x->attributes_only
-      || x->xfer.direct || x->xfer.uncached)
-    return -1;
-  int fd = open_source (src, follow);
-#if HAVE_POSIX_FADVISE
-  /* Only advice: the copy reads the file whatever comes of it.  */
-  if (0 <= fd)
-    posix_fadvise (fd, 0, MIN (src_st->st_size, PREFETCH_BYTES),
-                   POSIX_FADV_WILLNEED);
-#endif
-  return fd;
+  struct walk_dir sdir = { .fd = f->src_fd };
+  struct walk_dir ddir = { .fd = f->dst_fd };
+  struct loc src = { &sdir, f->src_rel, f->src_name };
+  struct loc dst = { &ddir, f->dst_rel, f->dst_name };
+  return copy_new_file (&src, &f->src_st, f->follow, -1, &dst, NULL, x);
 }
 
-/* Have a worker copy the regular file SRC (status SRC_ST, reached by
-   following links if FOLLOW) to DST, a name in a directory this copy
-   made, as a piece of FG.  Return false, leaving it to the walk, if
+/* Open F's source, or its copy if DST, for a range of it, and check
+   it is the file the walk saw; return its descriptor, or -1 after a
+   diagnostic.  */
+static int
+open_remote_end (struct remote_at const *f, bool dst)
+{
+  int dirfd = dst ? f->dst_fd : f->src_fd;
+  char const *rel = dst ? f->dst_rel : f->src_rel;
+  char const *name = dst ? f->dst_name : f->src_name;
+  struct stat const *want = dst ? &f->dst_st : &f->src_st;
+  int flags = (dst ? O_WRONLY : O_RDONLY) | O_BINARY | O_CLOEXEC;
+  if (dst || !f->follow)
+    flags |= O_NOFOLLOW;
+  int fd = openat (dirfd, rel, flags);
+  if (fd < 0)
+    {
+      error (0, errno, (dst ? _("cannot open %s for writing")
+                        : _("cannot open %s for reading")), quoteaf (name));
+      return -1;
+    }
+  struct stat st;
+  if (fstat (fd, &st) != 0)
+    error (0, errno, _("cannot fstat %s"), quoteaf (name));
+  else if (!SAME_INODE (st, *want))
+    error (0, 0, _("skipping file %s, as it was replaced while being copied"),
+           quoteaf (name));
+  else
+    return fd;
+  close (fd);
+  return -1;
+}
+
+bool
+copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
+                   int direct, intmax_t range, struct held_errors *said,
+                   struct xfer_report *report, struct cp_options const *x)
+{
+  *said = (struct held_errors) { NULL, 0 };
+  *report = (struct xfer_report) { .method = XFER_METHOD_READ };
+  error_hold (said);
+  int src_fd = open_remote_end (f, false);
+  int dst_fd = src_fd < 0 ? -1 : open_remote_end (f, true);
+  error_hold (NULL);
+  bool ok = 0 <= dst_fd;
+  if (ok)
+    {
+      struct xfer_opts opts = x->xfer;
+      opts.direct = direct;
+      struct xfer_file in = { src_fd, f->src_name, &f->src_st, true };
+      struct xfer_file out = { dst_fd, f->dst_name, &f->dst_st, true };
+      struct xfer_split split;
+      xfer_split_join (&split, &in, &out, &opts, chunk, ranges);
+      struct held_errors more;
+      ok = xfer_copy_range (&split, range, &more, report);
+      said->text = more.text;
+      said->len = more.len;
+      error_hold (said);
+      if (close (dst_fd) != 0)
+        {
+          error (0, errno, _("failed to close %s"), quoteaf (f->dst_name));
+          ok = false;
+        }
+      error_hold (NULL);
+    }
+  if (0 <= src_fd)
+    close (src_fd);
+  return ok;
+}
+
+void
+copy_remote_ended (void *token, intmax_t range, bool ok,
+                   struct held_errors *said, struct xfer_report const *report)
+{
+  if (range < 0)
+    {
+      struct file_group *fg = token;
+      struct xfer_sink *sink = remote_x->xfer.sink;
+      if (sink)
+        {
+          sink->begin (sink);
+          sink->bytes (sink, report->bytes);
+          sink->end (sink, report, ok);
+        }
+      error_print_held (said);
+      if (!ok)
+        atomic_store (&fg->failed, true);
+      task_group_release (&fg->pieces);
+    }
+  else
+    {
+      struct chunked_copy *f = token;
+      xfer_split_merge (&f->split, range * f->split.chunk, ok, said, report);
+      task_group_release (&f->ranges);
+    }
+}
+
+/* Have another rank copy SRC to DST as hand_over_new_file says.  */
+static bool
+send_new_file (struct loc const *src, struct stat const *src_st,
+               bool follow, struct loc const *dst, struct file_group *fg)
+{
+  struct remote_file f = { src->dir, dst->dir, src->name, src->rel,
+                           dst->name, dst->rel, src_st, follow, fg, NULL, -1,
+                           NULL };
+  task_group_hold (&fg->pieces);
+  remote->send (&f);
+  return true;
+}
+
+/* Have a worker or another rank copy the regular file SRC (status
+   SRC_ST, reached by following links if FOLLOW) to DST, a name in a
+   directory this copy made, as a piece of FG.  Return false, leaving it to the walk, if
    the directories can't be shared.  */
 static _GL_ATTRIBUTE_NOINLINE bool
 hand_over_new_file (struct loc const *src, struct stat const *src_st,
                     bool follow, struct loc const *dst,
                     struct file_group *fg, struct cp_options const *x)
 {
+  if (remote)
+    return send_new_file (src, src_st, follow, dst, fg);
   struct shared_dirs *dirs = file_group_dirs (fg, src->dir, dst->dir);
   if (!dirs)
     return false;
@@ -1663,7 +1822,7 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
      (GNU's tests/cp/parent-perm-race.sh looks while a FIFO's data is
      still being read).  The group is not on the stack, which a deep
      tree fills level by level.  */
-  if (pool)
+  if (hands_off ())
     sub.files = file_group_new (ctx->files);
   sub.dst_dir_made = made;
   struct name_level s_level, d_level;
@@ -1687,7 +1846,7 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
   name_leave (ctx->src_names, &s_level, src->name);
   name_leave (ctx->dst_names, &d_level, dst->name);
   free (names);
-  if (pool)
+  if (hands_off ())
     *files = sub.files;
   return ok;
 }
@@ -2136,14 +2295,17 @@ resolve_dest_link (struct loc const *dst, struct dest *d,
    and creating its copy: a regular file whose copy goes where this
    copy made the directory and so nothing EXISTS, and whose copy no
    later name links to (TRACK_LINKS), which needs it to exist at once.
-   Copying only attributes is left to the walk.  */
+   Copying only attributes is left to the walk, and so, with other
+   ranks, is a file large enough to split: the walk makes its copy,
+   then sends its ranges.  */
 static bool
 hands_over_whole (struct stat const *src_st, bool exists, bool track_links,
                   struct copy_ctx const *ctx, struct cp_options const *x)
 {
-  return (pool && ctx->files && ctx->dst_dir_made && !exists && !track_links
-          && S_ISREG (src_st->st_mode) && copies_data (src_st, x)
-          && !x->attributes_only);
+  return (hands_off () && ctx->files && ctx->dst_dir_made && !exists
+          && !track_links && S_ISREG (src_st->st_mode)
+          && copies_data (src_st, x) && !x->attributes_only
+          && ! (remote && xfer_chunk_size () <= src_st->st_size));
 }
 
 /* Copy SRC to DST; CTX says where in the tree they are.  */
@@ -2331,14 +2493,14 @@ copy (char const *src_name, char const *dst_name, struct cp_options const *x)
   struct name_buf dst_names = { NULL, 0 };
   struct copy_ctx ctx = { src_name, dst_name, 0, true, &into_self, NULL,
                           &src_walk, &dst_walk, &src_names, &dst_names,
-                          pool ? file_group_new (NULL) : NULL };
+                          hands_off () ? file_group_new (NULL) : NULL };
   struct stat st;
   if (x->one_file_system && stat (src_name, &st) == 0)
     ctx.top_dev = st.st_dev;
   struct loc src = { NULL, src_name, src_name };
   struct loc dst = { NULL, dst_name, dst_name };
   bool ok = copy_internal (&src, &dst, &ctx, x);
-  if (pool)
+  if (hands_off ())
     ok &= file_group_wait (ctx.files);
   free (src_names.buf);
   free (dst_names.buf);

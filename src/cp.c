@@ -29,6 +29,7 @@
 #include "dirname.h"
 #include "cpus.h"
 #include "filenamecat.h"
+#include "remote.h"
 #include "stat-macros.h"
 #include "xstrtol.h"
 #include "xfer-cli.h"
@@ -758,6 +759,7 @@ main (int argc, char **argv)
   set_program_name (argv[0]);
   setlocale (LC_ALL, "");
   atexit (close_stdout);
+  remote_init (&argc, &argv);
 
   resolve_long_options (argc, argv);
   while ((c = getopt_long (argc, argv, short_opts, long_opts, NULL)) != -1)
@@ -928,6 +930,9 @@ main (int argc, char **argv)
            _("cannot combine --target-directory (-t) "
              "and --no-target-directory (-T)"));
 
+  /* The checks above look only at the command line, so every rank of
+     mpicp has come this far or none; those below look at files.  */
+  remote_start (&x);
   xfer_session_info_signal (&x.xfer);
   copy_start_jobs (x.jobs);
   if (1 < x.jobs)
@@ -984,6 +989,7 @@ main (int argc, char **argv)
     }
 
   copy_finish ();
+  remote_finish ();
   xfer_session_end (&x.xfer);
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }

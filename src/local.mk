@@ -31,6 +31,8 @@ noinst_HEADERS += \
   src/xfer-cli.h \
   src/copy.h \
   src/copy-attr.h \
+  src/copy-remote.h \
+  src/remote.h \
   src/walk.h
 
 ## Libraries gnulib may need, plus the engine's own.
@@ -39,8 +41,19 @@ cpdd_ldadd = src/libcpdd.a lib/libgnu.a \
   $(LIB_CLOCK_GETTIME) $(LIB_FDATASYNC) $(LIB_MBRTOWC) $(LIB_URING) \
   $(LIB_PTHREAD)
 
-src_cp_SOURCES = src/cp.c src/copy.c src/copy-attr.c src/walk.c
+cp_sources = src/cp.c src/copy.c src/copy-attr.c src/walk.c
+src_cp_SOURCES = $(cp_sources) src/remote-none.c
 src_cp_LDADD = $(cpdd_ldadd) $(LIB_XATTR)
+
+## mpicp: cp's sources, with MPI's flags (so its objects are its own:
+## cp never links MPI) and mpi-cp.c, which hands files to other ranks.
+EXTRA_DIST += src/mpi-cp.c
+if BUILD_MPI
+bin_PROGRAMS += src/mpicp
+src_mpicp_SOURCES = $(cp_sources) src/mpi-cp.c
+src_mpicp_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+src_mpicp_LDADD = $(cpdd_ldadd) $(LIB_XATTR) $(MPI_LIBS)
+endif
 
 src_dd_SOURCES = src/dd.c src/dd-args.c src/dd-conv.c src/dd.h src/dd-conv.h
 src_dd_LDADD = $(cpdd_ldadd)

@@ -724,6 +724,65 @@ xfer_copy_ranges (struct xfer_split *s)
     }
 }
 
+void
+xfer_split_join (struct xfer_split *s, struct xfer_file const *src,
+                 struct xfer_file const *dst, struct xfer_opts const *opts,
+                 off_t chunk, intmax_t ranges)
+{
+  int err = pthread_mutex_init (&s->lock, NULL);
+  if (err)
+    error (EXIT_FAILURE, err, _("cannot make a lock"));
+  s->src = *src;
+  s->dst = *dst;
+  s->opts = *opts;
+  s->opts.sink = NULL;
+  s->chunk = chunk;
+  s->ranges = ranges;
+  /* No other range is this process's to take with its own.  */
+  atomic_init (&s->next, -1);
+  s->report = (struct xfer_report) { .method = XFER_METHOD_READ };
+  s->failed_at = -1;
+  s->ok = true;
+  s->failure = s->warnings = (struct held_errors) { NULL, 0 };
+}
+
+bool
+xfer_copy_range (struct xfer_split *s, intmax_t i, struct held_errors *said,
+                 struct xfer_report *report)
+{
+  copy_range (s, i);
+  *report = s->report;
+  bool ok = s->ok;
+  *said = ok ? s->warnings : s->failure;
+  free (ok ? s->failure.text : s->warnings.text);
+  pthread_mutex_destroy (&s->lock);
+  return ok;
+}
+
+void
+xfer_split_merge (struct xfer_split *s, off_t start, bool ok,
+                  struct held_errors *said, struct xfer_report const *report)
+{
+  if (s->opts.sink)
+    s->opts.sink->bytes (s->opts.sink, report->bytes);
+  merge_report (&s->report, report, start == 0);
+  if (ok)
+    add_new_lines (&s->warnings, said);
+  else
+    {
+      s->ok = false;
+      if (s->failed_at < 0 || start < s->failed_at)
+        {
+          s->failed_at = start;
+          free (s->failure.text);
+          s->failure = *said;
+          *said = (struct held_errors) { NULL, 0 };
+        }
+    }
+  free (said->text);
+  *said = (struct held_errors) { NULL, 0 };
+}
+
 bool
 xfer_split_end (struct xfer_split *s)
 {

@@ -213,6 +213,29 @@ bool xfer_split_start (struct xfer_split *s, struct xfer_file const *src,
    xfer_split_end.  */
 void xfer_copy_ranges (struct xfer_split *s);
 
+/* On another process (mpicp's ranks) than the one whose
+   xfer_split_start split the file: make S the split of SRC to DST,
+   both just opened there too, into RANGES ranges of CHUNK bytes, with
+   OPTS (the direct I/O that process kept).  */
+void xfer_split_join (struct xfer_split *s, struct xfer_file const *src,
+                      struct xfer_file const *dst,
+                      struct xfer_opts const *opts, off_t chunk,
+                      intmax_t ranges);
+
+/* Copy range I of S, joined with xfer_split_join, and no other, and
+   end S.  Return whether it was copied; set *SAID to what was said,
+   and *REPORT to what was done, for the other process's
+   xfer_split_merge.  */
+bool xfer_copy_range (struct xfer_split *s, intmax_t i,
+                      struct held_errors *said, struct xfer_report *report);
+
+/* Add to S the outcome of its range at START, copied (if OK) by
+   another process as REPORT says, and SAID, what it held, which is
+   emptied; count its bytes in S's sink.  */
+void xfer_split_merge (struct xfer_split *s, off_t start, bool ok,
+                       struct held_errors *said,
+                       struct xfer_report const *report);
+
 /* End S's transfer once all its ranges are copied.  If one failed,
    cut the destination back to where the first failed range starts,
    so that it is no longer than a copy in one go would have left it.

@@ -33,6 +33,30 @@ if test -n "${CPDD_TEST_JOBS-}"; then
   ours_dir_=$jobs_dir_
 fi
 
+# With CPDD_TEST_MPI=N, "cp" is mpicp on N ranks: mpirun starts it
+# as "cp" (through bash's exec -a), so that its messages start
+# "cp: ".  Tests that set it call require_mpicp_ first.
+if test -n "${CPDD_TEST_MPI-}"; then
+  mpi_dir_=$PWD/mpi-bin-$CPDD_TEST_MPI
+  mkdir -p "$mpi_dir_" || framework_failure_
+  printf '#!/bin/bash
+exec mpirun --allow-run-as-root --oversubscribe -q -np %s bash -c %s %s "$@"
+' \
+    "$CPDD_TEST_MPI" "'exec -a cp \"\$0\" \"\$@\"'" \
+    "${abs_top_builddir-$PWD/..}/src/mpicp" > "$mpi_dir_/cp" \
+    && chmod +x "$mpi_dir_/cp" || framework_failure_
+  ours_dir_=$mpi_dir_
+fi
+
+# Skip the test unless mpicp was built and mpirun can start it.
+require_mpicp_ ()
+{
+  test -x "${abs_top_builddir-$PWD/..}/src/mpicp" \
+    || skip_ "mpicp was not built (configure found no mpicc)"
+  command -v mpirun > /dev/null 2>&1 \
+    || skip_ "no mpirun (Debian package openmpi-bin)"
+}
+
 # Whether this build has the optional feature NAME (HAVE_O_DIRECT,
 # HAVE_FICLONE...), as configure decided in config.h.  Tests of a
 # feature skip, or leave out its cases, where it was not compiled in.

@@ -29,6 +29,7 @@ EXTRA_DIST += tests/lang-default tests/init.sh tests/CpddTest.pm \
   tests/CpddRandom.pm tests/diff-helpers.sh
 
 include tests/cp/local.mk
+include tests/mpi/local.mk
 include tests/dd/local.mk
 include tests/xfer/local.mk
 include tests/reliability/local.mk

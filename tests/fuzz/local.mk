@@ -53,13 +53,14 @@ tests/fuzz/fuzz-dd-args: $(srcdir)/tests/fuzz/fuzz-dd-args.c \
 ## cp.c's main with its copying left out: the harness supplies copy ().
 tests/fuzz/fuzz-cp-args: $(srcdir)/tests/fuzz/fuzz-cp-args.c \
     $(fuzz_in_process) $(srcdir)/tests/fuzz/in-process.h \
-    $(srcdir)/src/cp.c $(srcdir)/src/copy-attr.c $(fuzz_engine_sources) \
+    $(srcdir)/src/cp.c $(srcdir)/src/remote-none.c \
+    $(srcdir)/src/copy-attr.c $(fuzz_engine_sources) \
     lib/libgnu.a
 	$(AM_V_CCLD)$(MKDIR_P) tests/fuzz && \
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_CPPFLAGS) -Dmain=cp_main \
 	  $(fuzz_in_process_wraps) -o $@ \
 	  $(srcdir)/tests/fuzz/fuzz-cp-args.c $(fuzz_in_process) \
-	  $(srcdir)/src/cp.c \
+	  $(srcdir)/src/cp.c $(srcdir)/src/remote-none.c \
 	  $(srcdir)/src/copy-attr.c $(fuzz_engine_sources) $(FUZZ_LIBS) \
 	  $(LIB_XATTR)
 

@@ -1,0 +1,101 @@
+/* copy-remote.h -- files a tree copy hands to other processes.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+/* mpicp's rank 0 walks the tree as cp does and, where cp --jobs would
+   give a regular file going into a directory the copy made to a worker
+   thread, gives it to another rank through this interface.  copy.c
+   knows nothing of MPI: the calls go through a struct of functions
+   that mpi-cp.c supplies, and cp has none.  */
+
+#ifndef CPDD_COPY_REMOTE_H
+#define CPDD_COPY_REMOTE_H
+
+#include <stdbool.h>
+#include <sys/stat.h>
+
+#include "copy.h"
+#include "walk.h"
+
+/* A regular file for another process to copy: the entry SRC_REL of
+   the open directory SRC_DIR (whose chain of walk_dir up to the
+   operand says how to reach it again; NULL for an operand) to the
+   entry DST_REL of DST_DIR.  The names are whole, for messages.
+   TOKEN is the walk's, to hand back in copy_remote_ended.  Either the
+   whole file, to a new name in a directory the copy made, or, with
+   SPLIT, its range RANGE, once the walk has created the copy, as
+   DST_ST.  */
+struct remote_file
+{
+  struct walk_dir const *src_dir;
+  struct walk_dir const *dst_dir;
+  char const *src_name;
+  char const *src_rel;
+  char const *dst_name;
+  char const *dst_rel;
+  struct stat const *src_st;	/* as the walk saw it */
+  bool follow;			/* whether SRC_REL's link is followed */
+  void *token;
+  struct xfer_split const *split; /* NULL for the whole file */
+  intmax_t range;
+  struct stat const *dst_st;	/* with SPLIT */
+};
+
+/* What the walk calls to give files away.  */
+struct copy_remote
+{
+  /* Send F to another process, after waiting for an answer if all
+     are busy.  */
+  void (*send) (struct remote_file const *f);
+
+  /* Wait for one answer, and act on it through copy_remote_ended.  */
+  void (*wait) (void);
+};
+
+/* From now on, hand files to R's processes, in place of workers;
+   count what they copy in X's sink (--progress, --stats).  */
+void copy_use_remote (struct copy_remote const *r,
+                      struct cp_options const *x);
+
+/* The file or range sent with TOKEN and RANGE was copied (if OK) or
+   not, as REPORT says, and SAID is what was said meanwhile: print it
+   or keep it for when the file is done, and end the piece of work it
+   was.  */
+void copy_remote_ended (void *token, intmax_t range, bool ok,
+                        struct held_errors *said,
+                        struct xfer_report const *report);
+
+/* A file as the process it was sent to reaches it: a remote_file's
+   names in the directories open as SRC_FD and DST_FD.  */
+struct remote_at
+{
+  int src_fd;
+  char const *src_name;
+  char const *src_rel;
+  struct stat src_st;
+  bool follow;
+  int dst_fd;
+  char const *dst_name;
+  char const *dst_rel;
+  struct stat dst_st;		/* for a range */
+};
+
+/* Copy F's source to the new entry that is its destination, as a
+   worker of cp --jobs would, data and attributes.  Return true on
+   success; otherwise print diagnostics and return false.  */
+bool copy_remote_file (struct remote_at const *f, struct cp_options const *x);
+
+/* Copy the range RANGE of F, split in RANGES of CHUNK bytes, into the
+   copy the walk made, with X's options but the direct I/O DIRECT that
+   the walk's process kept.  Set *SAID to what was said and *REPORT to
+   what was done; return whether the range was copied.  */
+bool copy_remote_range (struct remote_at const *f, off_t chunk,
+                        intmax_t ranges, int direct, intmax_t range,
+                        struct held_errors *said, struct xfer_report *report,
+                        struct cp_options const *x);
+
+#endif /* CPDD_COPY_REMOTE_H */

@@ -1,0 +1,616 @@
+/* mpi-cp.c -- mpicp: cp's walk on rank 0, files copied by the others.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+/* Every rank parses the same command line.  Rank 0 then runs cp's
+   walk as cp does, deciding everything about every file, and where
+   cp --jobs would give a worker thread a regular file to copy whole
+   into a directory the copy made, it sends the file to another rank
+   instead: the names that lead to it from the operands, and what the
+   walk saw of it and of the directories it is in.  That rank opens
+   the directories again, checks they are the ones the walk had open,
+   copies the file with cp's own code and answers with the outcome and
+   the text of its diagnostics, which rank 0 prints.  A directory's
+   attributes are set once its last file is answered for, as with
+   --jobs.
+
+   The walk, and with it the map of hard links, stays on rank 0, which
+   thus owns every (device, inode) of the source: this is where mpicp
+   stops scaling, at the rate one process can list directories and
+   send messages.  The ranks must share one architecture (struct stat
+   travels as it is), see the same file system at the same working
+   directory, and run as the same user.
+
+   MPI calls are not checked one by one: MPI's default error handler
+   aborts the whole job on any failure, which is what mpicp wants, as
+   a rank that cannot talk to rank 0 any more has nothing left to do.  */
+
+#include <config.h>
+
+#include "system.h"
+#include "copy-remote.h"
+#include "remote.h"
+
+#include <mpi.h>
+#include <stdint.h>
+
+enum
+{
+  TAG_TASK = 1,			/* rank 0 to another: a file to copy */
+  TAG_ANSWER,			/* and back: how it went */
+  TAG_STOP			/* rank 0 to another: nothing more */
+};
+
+/* Files sent to one rank and not answered yet, at most: enough that
+   it finds its next file waiting when one is done, few enough that
+   rank 0's memory and MPI's queues stay small.  */
+enum { SLOTS_PER_RANK = 4 };
+
+static int rank;
+static int n_ranks;
+
+/* Whether the ranks other than 0 wait for files, until rank 0 stops
+   them.  */
+static bool serving;
+
+/* On rank 0, a file sent and not answered yet.  */
+struct slot
+{
+  void *token;			/* the walk's, or NULL while free */
+  intmax_t range;		/* the range sent, or -1: the whole file */
+  MPI_Request req;
+  char *buf;			/* the message, until it is sent */
+};
+
+/* On rank 0: SLOTS_PER_RANK slots for each rank from 1 on, how many
+   each has in use, and in all.  */
+static struct slot *slots;
+static int *busy;
+static int in_flight;
+
+/* Where the next file goes when the ranks are equally busy.  */
+static int next_rank;
+
+/* One end of a file sent: the directory it is in, as the walk saw it,
+   and how to reach it again: the operand the walk opened first, from
+   the working directory, then the entries below it.  */
+struct side_head
+{
+  dev_t dir_dev;
+  ino_t dir_ino;
+  uint32_t root_len;
+  uint32_t path_len;		/* the entries below, joined by '/' */
+  uint32_t name_len;		/* the file's whole name, for messages */
+  uint32_t rel_at;		/* where in it its entry's own starts */
+};
+
+/* A file sent, followed by each end's root, path and name, each with
+   its terminating null byte.  An end whose root is empty is an
+   operand: its name is from the working directory.  */
+struct task_head
+{
+  uint32_t slot;
+  bool follow;
+  struct stat src_st;
+  struct side_head side[2];
+  int64_t range;		/* -1 for the whole file */
+  int64_t ranges;		/* with a range: the split's */
+  int64_t chunk;
+  int32_t direct;
+  struct stat dst_st;		/* the copy, which the walk made */
+};
+
+/* An answer, followed by the text of its diagnostics.  */
+struct answer_head
+{
+  uint32_t slot;
+  bool ok;
+  struct xfer_report report;	/* for rank 0's --progress and --stats */
+};
+
+/* The outermost directory of DIR's walk: the operand.  */
+static struct walk_dir const *
+walk_root (struct walk_dir const *dir)
+{
+  while (dir->up)
+    dir = dir->up;
+  return dir;
+}
+
+/* Where, in the whole name NAME of the entry REL of DIR, the names of
+   the directories below the operand start: a walk_dir's own REL is the
+   end of a name the walk has since reused.  Below the operand,
+   entries are joined by single slashes.  */
+static char const *
+below_root (struct walk_dir const *dir, char const *name, char const *rel)
+{
+  char const *p = rel;
+  for (struct walk_dir const *d = dir; d->up; d = d->up)
+    {
+      p--;
+      while (name < p && p[-1] != '/')
+        p--;
+    }
+  return p;
+}
+
+/* Fill H for the entry REL of the directory DIR (NULL for an
+   operand), whose whole name is NAME, and return the bytes its strings
+   take.  */
+static size_t
+side_measure (struct walk_dir const *dir, char const *name, char const *rel,
+              struct side_head *h)
+{
+  if (!dir)
+    {
+      *h = (struct side_head) { .name_len = strlen (name) };
+      return 2 + h->name_len + 1;
+    }
+  char const *path = below_root (dir, name, rel);
+  h->dir_dev = dir->dev;
+  h->dir_ino = dir->ino;
+  h->root_len = strlen (walk_root (dir)->rel);
+  h->path_len = path < rel ? rel - 1 - path : 0;
+  h->name_len = strlen (name);
+  h->rel_at = rel - name;
+  return h->root_len + 1 + h->path_len + 1 + h->name_len + 1;
+}
+
+/* Write at P the strings of the end H of the entry REL of DIR, whose
+   whole name is NAME, and return where they end.  */
+static char *
+side_put (char *p, struct walk_dir const *dir, char const *name,
+          char const *rel, struct side_head const *h)
+{
+  p = stpcpy (p, dir ? walk_root (dir)->rel : "") + 1;
+  if (dir)
+    {
+      memcpy (p, below_root (dir, name, rel), h->path_len);
+      p += h->path_len;
+    }
+  *p++ = '\0';
+  return stpcpy (p, name) + 1;
+}
+
+/* The rank from 1 on with the fewest files, the first from NEXT_RANK
+   on among equals.  */
+static int
+least_busy (void)
+{
+  int best = next_rank;
+  for (int i = 1; i < n_ranks; i++)
+    {
+      int r = 1 + (next_rank - 1 + i) % (n_ranks - 1);
+      if (busy[r] < busy[best])
+        best = r;
+    }
+  next_rank = 1 + best % (n_ranks - 1);
+  return best;
+}
+
+/* Receive the answer that STATUS announces, print its diagnostics and
+   end its file's piece of the walk's group.  */
+static void
+take_answer (MPI_Status const *status)
+{
+  int n;
+  MPI_Get_count (status, MPI_BYTE, &n);
+  char *buf = xmalloc (n);
+  MPI_Recv (buf, n, MPI_BYTE, status->MPI_SOURCE, TAG_ANSWER, MPI_COMM_WORLD,
+            MPI_STATUS_IGNORE);
+  struct answer_head h;
+  memcpy (&h, buf, sizeof h);
+  struct slot *s = &slots[h.slot];
+  MPI_Wait (&s->req, MPI_STATUS_IGNORE);
+  free (s->buf);
+  void *token = s->token;
+  s->token = NULL;
+  busy[status->MPI_SOURCE]--;
+  in_flight--;
+  idx_t len = n - sizeof h;
+  struct held_errors said = { len ? ximemdup (buf + sizeof h, len) : NULL,
+                              len };
+  free (buf);
+  copy_remote_ended (token, s->range, h.ok, &said, &h.report);
+}
+
+static void
+wait_answer (void)
+{
+  MPI_Status status;
+  MPI_Probe (MPI_ANY_SOURCE, TAG_ANSWER, MPI_COMM_WORLD, &status);
+  take_answer (&status);
+}
+
+/* Take the answers already there, so that directories are finished
+   and their descriptors closed as early as can be.  */
+static void
+take_ready_answers (void)
+{
+  for (;;)
+    {
+      int ready;
+      MPI_Status status;
+      MPI_Iprobe (MPI_ANY_SOURCE, TAG_ANSWER, MPI_COMM_WORLD, &ready,
+                  &status);
+      if (!ready)
+        return;
+      take_answer (&status);
+    }
+}
+
+/* The message that sends F as the file of slot SLOT; set *SIZE to its
+   size.  */
+static char *
+task_message (struct remote_file const *f, int slot, int *size)
+{
+  struct task_head h = { .slot = slot, .follow = f->follow,
+                         .src_st = *f->src_st, .range = -1 };
+  if (f->split)
+    {
+      h.range = f->range;
+      h.ranges = f->split->ranges;
+      h.chunk = f->split->chunk;
+      h.direct = f->split->opts.direct;
+      h.dst_st = *f->dst_st;
+    }
+  size_t n = sizeof h;
+  n += side_measure (f->src_dir, f->src_name, f->src_rel, &h.side[0]);
+  n += side_measure (f->dst_dir, f->dst_name, f->dst_rel, &h.side[1]);
+  /* MPI counts bytes in an int.  */
+  if (INT_MAX < n)
+    error (EXIT_FAILURE, 0, _("names too long to send to another rank: %s"),
+           quoteaf (f->src_name));
+  char *buf = xmalloc (n);
+  memcpy (buf, &h, sizeof h);
+  char *p = side_put (buf + sizeof h, f->src_dir, f->src_name, f->src_rel,
+                      &h.side[0]);
+  side_put (p, f->dst_dir, f->dst_name, f->dst_rel, &h.side[1]);
+  *size = n;
+  return buf;
+}
+
+static void
+send_file (struct remote_file const *f)
+{
+  take_ready_answers ();
+  int r = least_busy ();
+  while (busy[r] == SLOTS_PER_RANK)
+    {
+      wait_answer ();
+      r = least_busy ();
+    }
+  int slot = (r - 1) * SLOTS_PER_RANK;
+  while (slots[slot].token)
+    slot++;
+  int size;
+  char *buf = task_message (f, slot, &size);
+  struct slot *s = &slots[slot];
+  s->token = f->token;
+  s->range = f->split ? f->range : -1;
+  s->buf = buf;
+  MPI_Isend (buf, size, MPI_BYTE, r, TAG_TASK, MPI_COMM_WORLD, &s->req);
+  busy[r]++;
+  in_flight++;
+}
+
+static struct copy_remote const mpi_remote = { send_file, wait_answer };
+
+/* Tell every other rank to stop.  */
+static void
+stop_ranks (void)
+{
+  for (int r = 1; r < n_ranks; r++)
+    MPI_Send (NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
+  serving = false;
+}
+
+/* Descriptors of the standard output and error, while the other
+   ranks' go nowhere.  */
+static int saved_out = -1;
+static int saved_err = -1;
+
+/* Send this rank's standard output and error to /dev/null while it
+   parses the command line: rank 0 says all there is to say about it,
+   --help and --version included, once.  */
+static void
+silence_output (void)
+{
+  saved_out = fcntl (STDOUT_FILENO, F_DUPFD_CLOEXEC, 0);
+  saved_err = fcntl (STDERR_FILENO, F_DUPFD_CLOEXEC, 0);
+  int null = open ("/dev/null", O_WRONLY);
+  if (saved_out < 0 || saved_err < 0 || null < 0
+      || dup2 (null, STDOUT_FILENO) < 0 || dup2 (null, STDERR_FILENO) < 0)
+    error (EXIT_FAILURE, errno, _("cannot redirect rank %d's output"), rank);
+  close (null);
+}
+
+static void
+restore_output (void)
+{
+  if (dup2 (saved_out, STDOUT_FILENO) < 0
+      || dup2 (saved_err, STDERR_FILENO) < 0)
+    error (EXIT_FAILURE, errno, _("cannot restore rank %d's output"), rank);
+  close (saved_out);
+  close (saved_err);
+}
+
+/* Leave MPI whichever way the process exits.  A rank that exits while
+   files are in flight, to it or from it, aborts the job: what was
+   being copied is left as an interrupted cp would leave it.  */
+static void
+remote_exit (void)
+{
+  int done;
+  MPI_Finalized (&done);
+  if (done)
+    return;
+  if (serving && (rank != 0 || in_flight))
+    MPI_Abort (MPI_COMM_WORLD, EXIT_FAILURE);
+  if (serving)
+    stop_ranks ();
+  MPI_Finalize ();
+}
+
+void
+remote_init (int *argc, char ***argv)
+{
+  MPI_Init (argc, argv);
+  MPI_Comm_rank (MPI_COMM_WORLD, &rank);
+  MPI_Comm_size (MPI_COMM_WORLD, &n_ranks);
+  atexit (remote_exit);
+  if (rank != 0)
+    silence_output ();
+}
+
+/* An open directory of a serving rank, kept for the next file in it,
+   as the walk sends a directory's files one after another.  */
+struct held_dir
+{
+  int fd;
+  dev_t dev;
+  ino_t ino;
+};
+
+/* The directory the name NAME is in, up to REL_AT, for messages.  */
+static char *
+dir_name (char const *name, uint32_t rel_at)
+{
+  size_t n = rel_at;
+  while (1 < n && name[n - 1] == '/')
+    n--;
+  return ximemdup0 (name, n);
+}
+
+/* Open the directory REL in DIR (the working directory if AT_FDCWD),
+   not following a symbolic link unless FOLLOW; one that can be
+   searched but not read will do, to open and create files in it.  */
+static int
+open_dir (int dir, char const *rel, bool follow)
+{
+  int flags = O_DIRECTORY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW);
+  int fd = openat (dir, rel, O_RDONLY | flags);
+#ifdef O_PATH
+  if (fd < 0 && errno == EACCES)
+    fd = openat (dir, rel, O_PATH | flags);
+#endif
+  return fd;
+}
+
+/* Open the directory of one end of a file, as H and the strings ROOT
+   and PATH say, the entries below the operand as links only if
+   FOLLOW, into HELD.  Return false after a diagnostic about NAME's
+   directory if it can't be, or is not the directory the walk had
+   open.  */
+static bool
+open_side (struct side_head const *h, char const *root, char const *path,
+           char const *name, bool follow, struct held_dir *held)
+{
+  if (!*root)
+    {
+      *held = (struct held_dir) { AT_FDCWD };
+      return true;
+    }
+  if (0 <= held->fd && held->dev == h->dir_dev && held->ino == h->dir_ino)
+    return true;
+  if (0 <= held->fd)
+    close (held->fd);
+  held->fd = -1;
+
+  int fd = open_dir (AT_FDCWD, root, true);
+  char *below = xstrdup (path);
+  for (char *p = below, *next; 0 <= fd && *p; p = next)
+    {
+      char *slash = strchr (p, '/');
+      next = slash ? slash + 1 : p + strlen (p);
+      if (slash)
+        *slash = '\0';
+      int sub = open_dir (fd, p, follow);
+      int e = errno;
+      close (fd);
+      fd = sub;
+      errno = e;
+    }
+  free (below);
+
+  struct stat st;
+  char *dir = dir_name (name, h->rel_at);
+  bool ok = 0 <= fd && fstat (fd, &st) == 0;
+  if (!ok)
+    error (0, errno, _("cannot access %s"), quoteaf (dir));
+  else if (st.st_dev != h->dir_dev || st.st_ino != h->dir_ino)
+    {
+      error (0, 0, _("skipping file %s, as it was replaced while being copied"),
+             quoteaf (dir));
+      ok = false;
+    }
+  free (dir);
+  if (!ok)
+    {
+      if (0 <= fd)
+        close (fd);
+      return false;
+    }
+  *held = (struct held_dir) { fd, st.st_dev, st.st_ino };
+  return true;
+}
+
+/* On a serving rank, the report of the last file copied whole, which
+   its answer carries to rank 0's --progress and --stats: the engine
+   hands it to the options' sink, which this is.  */
+static struct xfer_report last_report;
+
+static void
+report_begin (struct xfer_sink *sink)
+{
+}
+
+static void
+report_bytes (struct xfer_sink *sink, off_t n)
+{
+}
+
+static void
+report_end (struct xfer_sink *sink, struct xfer_report const *report,
+            bool ok)
+{
+  last_report = *report;
+}
+
+static struct xfer_sink report_sink = { report_begin, report_bytes,
+                                        report_end };
+
+/* The directories a serving rank holds open: the source's, then the
+   copy's.  */
+static struct held_dir held_dirs[2] = { { -1 }, { -1 } };
+
+/* Copy the file, or the range of a file, that the message BUF
+   describes, with the options X; return whether all went well, and
+   set *SAID to what was said and *REPORT to what was done.  */
+static bool
+copy_sent_file (char const *buf, struct held_errors *said,
+                struct xfer_report *report, struct cp_options const *x)
+{
+  *report = (struct xfer_report) { .method = XFER_METHOD_READ };
+  struct task_head h;
+  memcpy (&h, buf, sizeof h);
+  char const *p = buf + sizeof h;
+  char const *names[2];
+  *said = (struct held_errors) { NULL, 0 };
+  error_hold (said);
+  for (int i = 0; i < 2; i++)
+    {
+      char const *root = p;
+      char const *path = root + h.side[i].root_len + 1;
+      names[i] = path + h.side[i].path_len + 1;
+      p = names[i] + h.side[i].name_len + 1;
+      /* Only the source's links are followed, and only with -L, as
+         the walk did.  */
+      bool follow = i == 0 && x->dereference == CP_DEREF_ALWAYS;
+      if (!open_side (&h.side[i], root, path, names[i], follow,
+                      &held_dirs[i]))
+        {
+          error_hold (NULL);
+          return false;
+        }
+    }
+  struct remote_at f = { held_dirs[0].fd, names[0],
+                         names[0] + h.side[0].rel_at, h.src_st, h.follow,
+                         held_dirs[1].fd, names[1],
+                         names[1] + h.side[1].rel_at, h.dst_st };
+  if (h.range < 0)
+    {
+      last_report = *report;
+      bool ok = copy_remote_file (&f, x);
+      error_hold (NULL);
+      *report = last_report;
+      return ok;
+    }
+  error_hold (NULL);
+  free (said->text);
+  return copy_remote_range (&f, h.chunk, h.ranges, h.direct, h.range, said,
+                            report, x);
+}
+
+/* Copy what the message BUF describes and answer rank 0 with how it
+   went and what was said.  */
+static void
+answer (char const *buf, struct cp_options const *x)
+{
+  struct task_head h;
+  memcpy (&h, buf, sizeof h);
+  struct held_errors said;
+  struct answer_head a = { h.slot };
+  a.ok = copy_sent_file (buf, &said, &a.report, x);
+  size_t n = sizeof a + said.len;
+  char *msg = xmalloc (n);
+  memcpy (msg, &a, sizeof a);
+  if (said.len)
+    memcpy (msg + sizeof a, said.text, said.len);
+  free (said.text);
+  MPI_Send (msg, n, MPI_BYTE, 0, TAG_ANSWER, MPI_COMM_WORLD);
+  free (msg);
+}
+
+/* On a rank other than 0: copy the files rank 0 sends until it says
+   to stop, then exit.  */
+static _Noreturn void
+serve (struct cp_options const *x)
+{
+  serving = true;
+  for (;;)
+    {
+      MPI_Status status;
+      MPI_Probe (0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
+      int n;
+      MPI_Get_count (&status, MPI_BYTE, &n);
+      char *buf = xmalloc (MAX (n, 1));
+      MPI_Recv (buf, n, MPI_BYTE, 0, status.MPI_TAG, MPI_COMM_WORLD,
+                MPI_STATUS_IGNORE);
+      bool stop = status.MPI_TAG == TAG_STOP;
+      if (!stop)
+        answer (buf, x);
+      free (buf);
+      if (stop)
+        break;
+    }
+  /* Closing a directory only looked up in can't lose anything.  */
+  for (int i = 0; i < 2; i++)
+    if (0 <= held_dirs[i].fd)
+      close (held_dirs[i].fd);
+  serving = false;
+  exit (EXIT_SUCCESS);
+}
+
+void
+remote_start (struct cp_options *x)
+{
+  if (rank != 0)
+    {
+      restore_output ();
+      x->xfer.sink = &report_sink;
+      serve (x);
+    }
+  if (n_ranks < 2)
+    return;
+  slots = xcalloc (n_ranks * SLOTS_PER_RANK, sizeof *slots);
+  busy = xcalloc (n_ranks, sizeof *busy);
+  next_rank = 1;
+  serving = true;
+  x->jobs = 1;
+  copy_use_remote (&mpi_remote, x);
+}
+
+void
+remote_finish (void)
+{
+  if (!serving)
+    return;
+  while (in_flight)
+    wait_answer ();
+  stop_ranks ();
+}

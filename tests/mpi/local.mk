@@ -1,0 +1,10 @@
+## tests/mpi/local.mk -- tests of mpicp, which skip where configure
+## built none or mpirun is missing.
+
+TESTS += \
+  tests/mpi/mpi-diff.sh \
+  tests/mpi/mpi-chunk.sh
+
+EXTRA_DIST += \
+  tests/mpi/mpi-diff.sh \
+  tests/mpi/mpi-chunk.sh
