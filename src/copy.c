@@ -1318,6 +1318,35 @@ copy_remote_ended (void *token, intmax_t range, bool ok,
     }
 }
 
+/* Where a worker will copy the regular file SRC (status SRC_ST,
+   reached by following links if FOLLOW) soon, open it now and ask for
+   the start of its data, returning the descriptor, or -1 to leave the
+   opening and its messages to the worker.  Waiting tasks keep the
+   device busy this way: a worker reads one file at a time, and a copy
+   of a tree whose data is not cached would otherwise have but one read
+   per worker in flight (with two workers it took 0.73 of GNU cp's time
+   on a cold real tree, and 0.49 with the reads asked for here).  Not
+   with direct I/O or --uncached, which keep the data out of the page
+   cache, nor for empty files, which have nothing to read.  */
+static int
+prefetch_source (struct loc const *src, struct stat const *src_st,
+                 bool follow, struct cp_options const *x)
+{
+  enum { PREFETCH_BYTES = 512 * 1024 };
+  if (src_st->st_size == 0 || x->attributes_only
+      || x->xfer.direct || x->xfer.uncached)
+    return -1;
+  int fd = open_source (src, follow);
+#if HAVE_POSIX_FADVISE
+  /* Only advice: the copy reads the file whatever comes of it.  */
+  if (0 <= fd)
+    posix_fadvise (fd, 0, MIN (src_st->st_size, PREFETCH_BYTES),
+                   POSIX_FADV_WILLNEED);
+#endif
+  return fd;
+}
+
+
 /* Have another rank copy SRC to DST as hand_over_new_file says.  */
 static bool
 send_new_file (struct loc const *src, struct stat const *src_st,
