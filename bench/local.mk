@@ -33,6 +33,7 @@ bench_tests = \
   tests/bench/sweep.sh \
   tests/bench/portable-sh.sh \
   tests/bench/tree.sh \
+  tests/bench/mpi.sh \
   tests/bench/uring-tree.sh
 TESTS += $(bench_tests)
 EXTRA_DIST += $(bench_tests) tests/bench/tools-dir.sh

@@ -1,0 +1,80 @@
+#!/bin/sh
+# cpdd-bench mpi: the system's cp, cpdd's cp --jobs=N and mpicp on N
+# ranks for each N of --ranks, on a tree and then on one large file;
+# mpirun gets the number of ranks, and the flags root and more ranks
+# than CPUs need; a missing mpicp or mpirun is a note, not a failure.
+# A stand-in mpirun runs the program once, so that the plumbing is
+# checked whether Open MPI is installed or not.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src ./bench
+. "$abs_srcdir/tests/bench/tools-dir.sh"
+
+bench=$(command -v cpdd-bench) || framework_failure_
+cpdd_cp=$(command -v cp) || framework_failure_
+case $cpdd_cp in */src/cp) ;; *) framework_failure_ ;; esac
+
+tools_dir_ bin $bench_tools_ find xargs diff tar tr nproc getconf cksum id
+test -x bin/awk && test -x bin/find && test -x bin/diff \
+  || skip_ "no awk, find or diff in /bin, /usr/bin"
+
+# An mpirun that logs its options and runs the program once, and an
+# mpicp that says it is cpdd's and copies with cp.
+cat > bin/mpirun <<EOF || framework_failure_
+#!/bin/sh
+opts=
+while test \$# -gt 0; do
+  case \$1 in
+    -np) opts="\$opts \$1 \$2"; shift 2 ;;
+    -*) opts="\$opts \$1"; shift ;;
+    *) break ;;
+  esac
+done
+echo "\$opts" >> '$PWD/mpirun.log'
+exec "\$@"
+EOF
+cat > mpicp <<EOF || framework_failure_
+#!/bin/sh
+case \$1 in --version) echo 'mpicp (cpdd) 0'; exit ;; esac
+exec '$cpdd_cp' "\$@"
+EOF
+chmod +x bin/mpirun mpicp || framework_failure_
+
+mkdir tree tree/sub || framework_failure_
+for f in 1 2 3; do
+  echo $f > tree/f$f && echo $f > tree/sub/g$f || framework_failure_
+done
+
+run_bench ()
+{
+  env PATH="$PWD/bin" "$bench" mpi --pretouch 0 --runs=1 --tree=tree "$@"
+}
+
+run_bench --ranks=1,3 --size=64K --mpicp=./mpicp -o runs.csv . > out 2> err \
+  || { cat out err; fail=1; }
+for t in cp cpdd-jobs-1 cpdd-jobs-3 mpicp-1 mpicp-3; do
+  grep "^ *6 $t  *1  *[0-9]*\.[0-9]\{3\} " out > /dev/null \
+    || { echo "no row for $t on the tree"; fail=1; }
+  grep "^ *1 $t  *1  *[0-9]*\.[0-9]\{3\} " out > /dev/null \
+    || { echo "no row for $t on the file"; fail=1; }
+done
+grep '^tree of 1 files, 1 entries, 65536 bytes' out > /dev/null || fail=1
+sed 1q out | grep '^cpdd-bench mpi: tree .*/tree, then a directory of one 64K-byte file, 1 run(s), hot' \
+  > /dev/null || { sed 1q out; fail=1; }
+test "$(sed 1d runs.csv | wc -l)" = 10 || fail=1
+
+# Each mpicp run, the probe's included, got its ranks and the flags.
+if test "$(id -u)" = 0; then root=' --allow-run-as-root'; else root=; fi
+for n in 1 3; do
+  test "$(grep -c "^ --oversubscribe$root -np $n\$" mpirun.log)" = 3 \
+    || { echo "mpirun -np $n:"; cat mpirun.log; fail=1; }
+done
+
+# A wrong --mpicp is an error; without mpirun, the others still run.
+run_bench --ranks=2 --size=4K --mpicp=/nonexistent > out 2> err && fail=1
+grep '/nonexistent: no such program' err > /dev/null || fail=1
+rm -f bin/mpirun || framework_failure_
+run_bench --ranks=2 --size=4K --mpicp=./mpicp > out 2> err || fail=1
+grep '^not run: mpicp: mpirun not found' out > /dev/null || { cat out; fail=1; }
+grep '^ *6 cpdd-jobs-2 ' out > /dev/null || fail=1
+
+Exit $fail
