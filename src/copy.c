@@ -39,8 +39,32 @@ struct inode_entry
 {
   ino_t ino;
   dev_t dev;
+  struct fill_outcome *outcome;	/* of a copy workers still fill, or NULL */
   char name[];
 };
+
+/* The outcome of the first copy of a file with other links, which a
+   worker fills after the walk has gone on.  A later name is linked to
+   that copy only once it is whole, and is copied afresh if it failed,
+   as without workers (and in GNU cp), where a file whose copy failed
+   is not remembered.  The link map's entry and the task each hold a
+   reference.  */
+struct fill_outcome
+{
+  atomic_int state;
+  atomic_int refs;
+};
+
+enum { FILL_PENDING, FILL_OK, FILL_FAILED };
+
+/* Signalled whenever a fill_outcome stops being pending.  */
+static pthread_mutex_t fill_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t fill_ended = PTHREAD_COND_INITIALIZER;
+
+/* Set by the walk while it makes the first copy of a file with other
+   links, for the task that fills it to take (claim_outcome): the
+   functions in between need not know.  Only the walk touches it.  */
+static struct fill_outcome *next_outcome;
 
 /* Source inodes already copied, with the name of their copy, so that
    further links to them become links to that copy, and a directory
@@ -257,8 +281,24 @@ inode_entry_new (struct stat const *st, char const *name)
                                    + size);
   e->ino = st->st_ino;
   e->dev = st->st_dev;
+  e->outcome = NULL;
   memcpy (e->name, name, size);
   return e;
+}
+
+static void
+fill_outcome_release (struct fill_outcome *o)
+{
+  if (o && atomic_fetch_sub (&o->refs, 1) == 1)
+    free (o);
+}
+
+static void
+inode_entry_free (void *p)
+{
+  struct inode_entry *e = p;
+  fill_outcome_release (e->outcome);
+  free (e);
 }
 
 /* The entry for ST in TABLE, which tells files by inode alone, or
@@ -292,7 +332,7 @@ inode_remember (Hash_table **table, Hash_comparator equal,
 {
   if (!*table)
     {
-      *table = hash_initialize (0, NULL, inode_hash, equal, free);
+      *table = hash_initialize (0, NULL, inode_hash, equal, inode_entry_free);
       if (!*table)
         xalloc_die ();
     }
@@ -316,6 +356,74 @@ inode_table_free (Hash_table **table)
   if (*table)
     hash_free (*table);
   *table = NULL;
+}
+
+static struct fill_outcome *
+fill_outcome_new (void)
+{
+  struct fill_outcome *o = xmalloc (sizeof *o);
+  atomic_init (&o->state, FILL_PENDING);
+  atomic_init (&o->refs, 1);
+  return o;
+}
+
+/* Remember that SRC_ST was copied to NAME, which a worker still fills
+   if PENDING, whose reference the link map takes.  */
+static void
+remember_copy (struct stat const *src_st, char const *name,
+               struct fill_outcome *pending)
+{
+  inode_remember (&link_map, inode_equal, src_st, name);
+  if (pending)
+    {
+      struct inode_entry *e = (struct inode_entry *) inode_lookup (link_map,
+                                                                   src_st);
+      e->outcome = pending;
+    }
+}
+
+/* Give the task being made the outcome the walk waits for, if any.  */
+static struct fill_outcome *
+claim_outcome (void)
+{
+  struct fill_outcome *o = next_outcome;
+  if (o)
+    atomic_fetch_add (&o->refs, 1);
+  next_outcome = NULL;
+  return o;
+}
+
+/* Record that the copy O stands for is done, whole if OK.  */
+static void
+fill_outcome_end (struct fill_outcome *o, bool ok)
+{
+  if (!o)
+    return;
+  pthread_mutex_lock (&fill_lock);
+  atomic_store (&o->state, ok ? FILL_OK : FILL_FAILED);
+  pthread_cond_broadcast (&fill_ended);
+  pthread_mutex_unlock (&fill_lock);
+  fill_outcome_release (o);
+}
+
+/* The copy of an earlier name of the file SRC_ST, to link a new name
+   to, or NULL.  Wait for one that a worker still fills, and forget
+   one that failed, so that the new name is copied afresh.  */
+static struct inode_entry const *
+earlier_copy (struct stat const *src_st)
+{
+  struct inode_entry *e = (struct inode_entry *) inode_lookup (link_map,
+                                                               src_st);
+  if (!e || !e->outcome)
+    return e;
+  pthread_mutex_lock (&fill_lock);
+  while (atomic_load (&e->outcome->state) == FILL_PENDING)
+    pthread_cond_wait (&fill_ended, &fill_lock);
+  pthread_mutex_unlock (&fill_lock);
+  if (atomic_load (&e->outcome->state) == FILL_OK)
+    return e;
+  inode_entry_free (hash_remove (link_map, e));
+  return NULL;
 }
 
 void
@@ -948,6 +1056,7 @@ struct copy_task
   struct cp_options const *x;
   char *src_name;
   char *dst_name;
+  struct fill_outcome *outcome;	/* to report to, or NULL */
 };
 
 static void
@@ -955,8 +1064,10 @@ run_copy_task (void *arg)
 {
   struct copy_task *t = arg;
   struct file_group *group = t->group;
-  if (!fill_copy (&t->c, t->x))
+  bool ok = fill_copy (&t->c, t->x);
+  if (!ok)
     atomic_store (&group->failed, true);
+  fill_outcome_end (t->outcome, ok);
   free (t->src_name);
   free (t->dst_name);
   free (t);
@@ -983,6 +1094,7 @@ copy_task_init (struct copy_task *t, struct open_copy const *c,
   t->c.dst = task_end (t->dst_name, c->dst.fd, c->dst.created);
   t->group = group;
   t->x = x;
+  t->outcome = NULL;
 }
 
 /* Have a worker fill C, as one piece of GROUP.  */
@@ -992,6 +1104,7 @@ hand_over (struct open_copy const *c, struct file_group *group,
 {
   struct copy_task *t = xmalloc (sizeof *t);
   copy_task_init (t, c, group, x);
+  t->outcome = claim_outcome ();
   task_group_hold (&group->pieces);
   workers_submit (pool, run_copy_task, t);
 }
@@ -1026,8 +1139,10 @@ chunked_copy_done (struct task_group *g)
       xfer_print_debug (stdout, &f->split.report);
       funlockfile (stdout);
     }
-  if (!finish_copy (&t->c, ok, t->x))
+  ok = finish_copy (&t->c, ok, t->x);
+  if (!ok)
     atomic_store (&t->group->failed, true);
+  fill_outcome_end (t->outcome, ok);
   free (t->src_name);
   free (t->dst_name);
   free (f);
@@ -1079,6 +1194,7 @@ hand_over_chunks (struct open_copy const *c, struct loc const *src,
 
   /* A task per worker, each copying ranges until none is left; or a
      message per range, which the ranks take as they are free.  */
+  t->outcome = claim_outcome ();
   task_group_init (&f->ranges, &group->pieces, chunked_copy_done);
   if (remote)
     send_ranges (f, src, follow, dst);
@@ -2452,10 +2568,11 @@ copy_internal (struct loc const *src, struct loc const *dst,
   bool track_links = remembers_copy (&src_st, ctx, x);
   struct inode_entry const *earlier = NULL;
   if (track_links)
-    earlier = inode_lookup (link_map, &src_st);
+    earlier = earlier_copy (&src_st);
 
   bool exists = d.exists;
   char *backup = NULL;
+  struct fill_outcome *handed = NULL;
   ok = true;
   if (exists)
     {
@@ -2490,20 +2607,31 @@ copy_internal (struct loc const *src, struct loc const *dst,
         ok = true;
       else
         {
+          if (pool && track_links && !earlier)
+            handed = next_outcome = fill_outcome_new ();
           ok = make_copy (src, &src_st, follow, dst, exists,
                           earlier ? earlier->name : NULL,
                           backup ? NULL : ctx->files, x);
           if (!ok && backup)
             restore_backup (backup, dst, x->verbose);
+          /* Unless a task took it, the copy is over, whole or failed.  */
+          if (next_outcome)
+            {
+              next_outcome = NULL;
+              fill_outcome_release (handed);
+              handed = NULL;
+            }
         }
     }
   if (ok)
     {
       if (track_links && !earlier)
-        inode_remember (&link_map, inode_equal, &src_st, dst->name);
+        remember_copy (&src_st, dst->name, handed);
       if (ctx->command_line)
         remember_made_file (dst);
     }
+  else
+    fill_outcome_release (handed);
   free (backup);
   return ok;
 }
