@@ -1402,6 +1402,7 @@ copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
         }
       error_hold (NULL);
     }
+  /* Closing a file only read from can't lose anything.  */
   if (0 <= src_fd)
     close (src_fd);
   return ok;
@@ -1478,8 +1479,8 @@ send_new_file (struct loc const *src, struct stat const *src_st,
 
 /* Have a worker or another rank copy the regular file SRC (status
    SRC_ST, reached by following links if FOLLOW) to DST, a name in a
-   directory this copy made, as a piece of FG.  Return false, leaving it to the walk, if
-   the directories can't be shared.  */
+   directory this copy made, as a piece of FG.  Return false, leaving
+   it to the walk, if the directories can't be shared.  */
 static _GL_ATTRIBUTE_NOINLINE bool
 hand_over_new_file (struct loc const *src, struct stat const *src_st,
                     bool follow, struct loc const *dst,

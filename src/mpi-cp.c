@@ -208,6 +208,7 @@ take_answer (MPI_Status const *status)
   MPI_Wait (&s->req, MPI_STATUS_IGNORE);
   free (s->buf);
   void *token = s->token;
+  intmax_t range = s->range;
   s->token = NULL;
   busy[status->MPI_SOURCE]--;
   in_flight--;
@@ -215,7 +216,7 @@ take_answer (MPI_Status const *status)
   struct held_errors said = { len ? ximemdup (buf + sizeof h, len) : NULL,
                               len };
   free (buf);
-  copy_remote_ended (token, s->range, h.ok, &said, &h.report);
+  copy_remote_ended (token, range, h.ok, &said, &h.report);
 }
 
 static void
@@ -326,6 +327,7 @@ silence_output (void)
   if (saved_out < 0 || saved_err < 0 || null < 0
       || dup2 (null, STDOUT_FILENO) < 0 || dup2 (null, STDERR_FILENO) < 0)
     error (EXIT_FAILURE, errno, _("cannot redirect rank %d's output"), rank);
+  /* Closing a descriptor of /dev/null can't lose anything.  */
   close (null);
 }
 
@@ -335,6 +337,7 @@ restore_output (void)
   if (dup2 (saved_out, STDOUT_FILENO) < 0
       || dup2 (saved_err, STDERR_FILENO) < 0)
     error (EXIT_FAILURE, errno, _("cannot restore rank %d's output"), rank);
+  /* The copies were kept only to be put back.  */
   close (saved_out);
   close (saved_err);
 }
@@ -412,7 +415,7 @@ open_side (struct side_head const *h, char const *root, char const *path,
 {
   if (!*root)
     {
-      *held = (struct held_dir) { AT_FDCWD };
+      *held = (struct held_dir) { .fd = AT_FDCWD };
       return true;
     }
   if (0 <= held->fd && held->dev == h->dir_dev && held->ino == h->dir_ino)
@@ -486,7 +489,7 @@ static struct xfer_sink report_sink = { report_begin, report_bytes,
 
 /* The directories a serving rank holds open: the source's, then the
    copy's.  */
-static struct held_dir held_dirs[2] = { { -1 }, { -1 } };
+static struct held_dir held_dirs[2] = { { .fd = -1 }, { .fd = -1 } };
 
 /* Copy the file, or the range of a file, that the message BUF
    describes, with the options X; return whether all went well, and
