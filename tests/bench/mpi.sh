@@ -62,11 +62,14 @@ sed 1q out | grep '^cpdd-bench mpi: tree .*/tree, then a directory of one 64K-by
   > /dev/null || { sed 1q out; fail=1; }
 test "$(sed 1d runs.csv | wc -l)" = 10 || fail=1
 
-# Each mpicp run, the probe's included, got its ranks and the flags.
+# Each mpicp run got its ranks and the flags: the probe's, one on each
+# workload, and the start-up's, which is reported.
 if test "$(id -u)" = 0; then root=' --allow-run-as-root'; else root=; fi
 for n in 1 3; do
-  test "$(grep -c "^ --oversubscribe$root -np $n\$" mpirun.log)" = 3 \
+  test "$(grep -c "^ --oversubscribe$root -np $n\$" mpirun.log)" = 4 \
     || { echo "mpirun -np $n:"; cat mpirun.log; fail=1; }
+  grep "^mpirun start-up, $n rank(s): median [0-9]*\.[0-9]\{3\} s of 1 runs\$" \
+    out > /dev/null || { echo "no start-up time for $n ranks"; fail=1; }
 done
 
 # A wrong --mpicp is an error; without mpirun, the others still run.
