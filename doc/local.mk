@@ -8,7 +8,7 @@ doc_cpdd_TEXINFOS = doc/cp.texi doc/dd.texi doc/mpicp.texi doc/xfer.texi doc/cpd
 ## so they cannot drift from them.
 man_MANS += doc/cp.1 doc/dd.1 doc/cpdd-bench.1
 CLEANFILES += doc/cp.1 doc/dd.1 doc/cpdd-bench.1
-EXTRA_DIST += doc/cp.x doc/dd.x doc/cpdd-bench.x
+EXTRA_DIST += doc/cp.x doc/dd.x doc/cpdd-bench.x doc/mpicp.x
 
 cpdd_help2man = $(HELP2MAN) --no-info --output=$@-t
 
@@ -26,4 +26,18 @@ doc/cpdd-bench.1: bench/cpdd-bench doc/cpdd-bench.x
 	$(AM_V_GEN)$(MKDIR_P) doc \
 	  && $(cpdd_help2man) --include=$(srcdir)/doc/cpdd-bench.x \
 	     bench/cpdd-bench \
+	  && mv $@-t $@
+
+## mpicp's --version is cp's, as its messages are; the page is named
+## after the program that is installed.
+if BUILD_MPI
+man_MANS += doc/mpicp.1
+endif
+CLEANFILES += doc/mpicp.1
+
+doc/mpicp.1: src/mpicp$(EXEEXT) doc/mpicp.x
+	$(AM_V_GEN)$(MKDIR_P) doc \
+	  && version=`src/mpicp$(EXEEXT) --version` \
+	  && $(cpdd_help2man) --include=$(srcdir)/doc/mpicp.x \
+	     --version-string="mpicp$${version#cp}" src/mpicp$(EXEEXT) \
 	  && mv $@-t $@
