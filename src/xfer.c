@@ -461,6 +461,28 @@ probe_direct (struct xfer_split *s)
       }
 }
 
+/* Set S up to copy SRC to DST in RANGES ranges (0 if not known yet)
+   of CHUNK bytes with OPTS, this process taking ranges from NEXT on.  */
+static void
+split_init (struct xfer_split *s, struct xfer_file const *src,
+            struct xfer_file const *dst, struct xfer_opts const *opts,
+            off_t chunk, intmax_t ranges, intmax_t next)
+{
+  int err = pthread_mutex_init (&s->lock, NULL);
+  if (err)
+    error (EXIT_FAILURE, err, _("cannot make a lock"));
+  s->src = *src;
+  s->dst = *dst;
+  s->opts = *opts;
+  s->chunk = chunk;
+  s->ranges = ranges;
+  atomic_init (&s->next, next);
+  s->report = (struct xfer_report) { .method = XFER_METHOD_READ };
+  s->failed_at = -1;
+  s->ok = true;
+  s->failure = s->warnings = (struct held_errors) { NULL, 0 };
+}
+
 bool
 xfer_split_start (struct xfer_split *s, struct xfer_file const *src,
                   struct xfer_file const *dst,
@@ -474,19 +496,7 @@ xfer_split_start (struct xfer_split *s, struct xfer_file const *src,
          && can_reopen (dst->fd, O_WRONLY)))
     return false;
 
-  int err = pthread_mutex_init (&s->lock, NULL);
-  if (err)
-    error (EXIT_FAILURE, err, _("cannot make a lock"));
-  s->src = *src;
-  s->dst = *dst;
-  s->opts = *opts;
-  s->chunk = chunk;
-  s->ranges = 0;
-  atomic_init (&s->next, 0);
-  s->report = (struct xfer_report) { .method = XFER_METHOD_READ };
-  s->failed_at = -1;
-  s->ok = true;
-  s->failure = s->warnings = (struct held_errors) { NULL, 0 };
+  split_init (s, src, dst, opts, chunk, 0, 0);
 
   struct xfer_sink *sink = opts->sink;
   if (sink)
@@ -729,21 +739,9 @@ xfer_split_join (struct xfer_split *s, struct xfer_file const *src,
                  struct xfer_file const *dst, struct xfer_opts const *opts,
                  off_t chunk, intmax_t ranges)
 {
-  int err = pthread_mutex_init (&s->lock, NULL);
-  if (err)
-    error (EXIT_FAILURE, err, _("cannot make a lock"));
-  s->src = *src;
-  s->dst = *dst;
-  s->opts = *opts;
-  s->opts.sink = NULL;
-  s->chunk = chunk;
-  s->ranges = ranges;
   /* No other range is this process's to take with its own.  */
-  atomic_init (&s->next, -1);
-  s->report = (struct xfer_report) { .method = XFER_METHOD_READ };
-  s->failed_at = -1;
-  s->ok = true;
-  s->failure = s->warnings = (struct held_errors) { NULL, 0 };
+  split_init (s, src, dst, opts, chunk, ranges, -1);
+  s->opts.sink = NULL;
 }
 
 bool

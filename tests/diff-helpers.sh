@@ -48,6 +48,20 @@ exec mpirun --allow-run-as-root --oversubscribe -q -np %s bash -c %s %s "$@"
   ours_dir_=$mpi_dir_
 fi
 
+# Print how to run a command as a user without privileges, so that
+# files made unreadable to their owner stay so: as root, setpriv to
+# nobody (nothing if setpriv cannot); otherwise a blank, as this user
+# is one already.
+unprivileged_runner_ ()
+{
+  if test "$(id -u)" = 0; then
+    ur_='setpriv --reuid=65534 --regid=65534 --clear-groups'
+    $ur_ true 2>/dev/null && printf '%s\n' "$ur_"
+  else
+    printf ' \n'
+  fi
+}
+
 # Skip the test unless mpicp was built and mpirun can start it.
 require_mpicp_ ()
 {

@@ -63,12 +63,7 @@ for tag in links links-preserve; do
 done
 
 # One file a worker cannot open, among thousands.
-if test "$(id -u)" = 0; then
-  as_nobody='setpriv --reuid=65534 --regid=65534 --clear-groups'
-  $as_nobody true 2>/dev/null || as_nobody=
-else
-  as_nobody=' '
-fi
+as_nobody=$(unprivileged_runner_)
 if test -n "$as_nobody"; then
   rm -rf fix/links fix/slow || framework_failure_
   mkdir fix/many || framework_failure_

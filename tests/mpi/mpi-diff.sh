@@ -84,12 +84,7 @@ if (require_xattrs_) > /dev/null 2>&1; then
 fi
 
 # One file the copying rank cannot open, among many.
-if test "$(id -u)" = 0; then
-  as_nobody='setpriv --reuid=65534 --regid=65534 --clear-groups'
-  $as_nobody true 2>/dev/null || as_nobody=
-else
-  as_nobody=' '
-fi
+as_nobody=$(unprivileged_runner_)
 if test -n "$as_nobody"; then
   rm -rf fix || framework_failure_
   mkdir fix fix/many || framework_failure_
