@@ -416,6 +416,10 @@ earlier_copy (struct stat const *src_st)
                                                                src_st);
   if (!e || !e->outcome)
     return e;
+  /* Other ranks' answers come to this thread, which ends the copy.  */
+  if (remote)
+    while (atomic_load (&e->outcome->state) == FILL_PENDING)
+      remote->wait ();
   pthread_mutex_lock (&fill_lock);
   while (atomic_load (&e->outcome->state) == FILL_PENDING)
     pthread_cond_wait (&fill_ended, &fill_lock);
@@ -2608,7 +2612,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
         ok = true;
       else
         {
-          if (pool && track_links && !earlier)
+          if (hands_off () && track_links && !earlier)
             handed = next_outcome = fill_outcome_new ();
           ok = make_copy (src, &src_st, follow, dst, exists,
                           earlier ? earlier->name : NULL,

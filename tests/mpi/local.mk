@@ -3,8 +3,10 @@
 
 TESTS += \
   tests/mpi/mpi-diff.sh \
-  tests/mpi/mpi-chunk.sh
+  tests/mpi/mpi-chunk.sh \
+  tests/mpi/mpi-full.sh
 
 EXTRA_DIST += \
   tests/mpi/mpi-diff.sh \
-  tests/mpi/mpi-chunk.sh
+  tests/mpi/mpi-chunk.sh \
+  tests/mpi/mpi-full.sh
