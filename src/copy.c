@@ -1445,8 +1445,8 @@ copy_remote_ended (void *token, intmax_t range, bool ok,
    opening and its messages to the worker.  Waiting tasks keep the
    device busy this way: a worker reads one file at a time, and a copy
    of a tree whose data is not cached would otherwise have but one read
-   per worker in flight (with two workers it took 0.73 of GNU cp's time
-   on a cold real tree, and 0.49 with the reads asked for here).  Not
+   per worker in flight (with two workers it took 0.78 of GNU cp's time
+   on a cold real tree, and 0.57 with the reads asked for here).  Not
    with direct I/O or --uncached, which keep the data out of the page
    cache, nor for empty files, which have nothing to read.  */
 static int
