@@ -62,6 +62,25 @@ unprivileged_runner_ ()
   fi
 }
 
+# Make fix/many: directories 0 to $1 - 1 of $2 empty files file1...
+# and a file data each, with $3 (a name below fix/many) unreadable, and
+# fix and the working directory open to the user running the copy.
+many_files_fixture_ ()
+{
+  mkdir fix/many || framework_failure_
+  mf_d=0
+  while test $mf_d -lt "$1"; do
+    mkdir fix/many/$mf_d || framework_failure_
+    ( cd fix/many/$mf_d && seq -f 'file%g' "$2" | xargs touch ) \
+      || framework_failure_
+    seq "$2" > fix/many/$mf_d/data || framework_failure_
+    mf_d=$((mf_d + 1))
+  done
+  chmod 0 "fix/many/$3" || framework_failure_
+  chmod 777 fix || framework_failure_
+  chmod 755 . || framework_failure_
+}
+
 # Skip the test unless mpicp was built and mpirun can start it.
 require_mpicp_ ()
 {

@@ -66,16 +66,7 @@ done
 as_nobody=$(unprivileged_runner_)
 if test -n "$as_nobody"; then
   rm -rf fix/links fix/slow || framework_failure_
-  mkdir fix/many || framework_failure_
-  for d in 0 1 2 3 4 5 6 7 8 9; do
-    mkdir fix/many/$d || framework_failure_
-    ( cd fix/many/$d && seq -f 'file%g' 250 | xargs touch ) \
-      || framework_failure_
-    seq 250 > fix/many/$d/data || framework_failure_
-  done
-  chmod 0 fix/many/7/file123 || framework_failure_
-  chmod 777 fix || framework_failure_
-  chmod 755 . || framework_failure_
+  many_files_fixture_ 10 250 7/file123
   diff_run_ unreadable $as_nobody cp -r many copy
 fi
 

@@ -87,16 +87,8 @@ fi
 as_nobody=$(unprivileged_runner_)
 if test -n "$as_nobody"; then
   rm -rf fix || framework_failure_
-  mkdir fix fix/many || framework_failure_
-  for d in 0 1 2 3; do
-    mkdir fix/many/$d || framework_failure_
-    ( cd fix/many/$d && seq -f 'file%g' 40 | xargs touch ) \
-      || framework_failure_
-    seq 40 > fix/many/$d/data || framework_failure_
-  done
-  chmod 0 fix/many/2/file17 || framework_failure_
-  chmod 777 fix || framework_failure_
-  chmod 755 . || framework_failure_
+  mkdir fix || framework_failure_
+  many_files_fixture_ 4 40 2/file17
   ( CPDD_TEST_MPI=4
     . "$srcdir/tests/diff-helpers.sh"
     diff_run_ unreadable $as_nobody cp -r many copy
