@@ -1212,6 +1212,26 @@ hand_over_chunks (struct open_copy const *c, struct loc const *src,
   return true;
 }
 
+/* Whether FD, opened as NAME, is still the file WANT that the walk
+   looked at; set *ST to its status.  Say why not if not.  */
+static bool
+still_same_file (int fd, char const *name, struct stat *st,
+                 struct stat const *want)
+{
+  if (fstat (fd, st) != 0)
+    {
+      error (0, errno, _("cannot fstat %s"), quoteaf (name));
+      return false;
+    }
+  if (!SAME_INODE (*st, *want))
+    {
+      error (0, 0, _("skipping file %s, as it was replaced while being copied"),
+             quoteaf (name));
+      return false;
+    }
+  return true;
+}
+
 /* Open SRC to read it, following a symbolic link if FOLLOW.  */
 static int
 open_source (struct loc const *src, bool follow)
@@ -1240,17 +1260,8 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
     }
 
   struct open_copy c;
-  if (fstat (src_fd, &c.src_st) != 0)
-    {
-      error (0, errno, _("cannot fstat %s"), quoteaf (src->name));
-      goto close_src;
-    }
-  if (!SAME_INODE (c.src_st, *src_st))
-    {
-      error (0, 0, _("skipping file %s, as it was replaced while being copied"),
-             quoteaf (src->name));
-      goto close_src;
-    }
+  if (!still_same_file (src_fd, src->name, &c.src_st, src_st))
+    goto close_src;
 
   bool created;
   int dst_fd = open_destination (dst, &c.src_st, exists, &created, x);
@@ -1304,9 +1315,9 @@ struct new_file_task
 
 /* Copy the regular file SRC (status SRC_ST as the walk saw it, open
    as SRC_FD unless that is negative) to DST, a new name in a directory
-   the copy made, from opening the source to closing both ends: what a worker or another rank does with a
-   file handed over whole.  With workers and a GROUP, a large file is
-   copied by them in ranges.  */
+   the copy made, from opening the source to closing both ends: what a
+   worker or another rank does with a file handed over whole.  With
+   workers and a GROUP, a large file is copied by them in ranges.  */
 static bool
 copy_new_file (struct loc const *src, struct stat const *src_st, bool follow,
                int src_fd, struct loc const *dst, struct file_group *group,
@@ -1363,12 +1374,7 @@ open_remote_end (struct remote_at const *f, bool dst)
       return -1;
     }
   struct stat st;
-  if (fstat (fd, &st) != 0)
-    error (0, errno, _("cannot fstat %s"), quoteaf (name));
-  else if (!SAME_INODE (st, *want))
-    error (0, 0, _("skipping file %s, as it was replaced while being copied"),
-           quoteaf (name));
-  else
+  if (still_same_file (fd, name, &st, want))
     return fd;
   close (fd);
   return -1;
@@ -1396,8 +1402,7 @@ copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
       xfer_split_join (&split, &in, &out, &opts, chunk, ranges);
       struct held_errors more;
       ok = xfer_copy_range (&split, range, &more, report);
-      said->text = more.text;
-      said->len = more.len;
+      *said = more;
       error_hold (said);
       if (close (dst_fd) != 0)
         {
@@ -1466,7 +1471,6 @@ prefetch_source (struct loc const *src, struct stat const *src_st,
 #endif
   return fd;
 }
-
 
 /* Have another rank copy SRC to DST as hand_over_new_file says.  */
 static bool

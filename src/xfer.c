@@ -670,6 +670,30 @@ take_holes (struct xfer_split *s, intmax_t i, off_t data)
   return 1;
 }
 
+/* Add to S the outcome of its range at START, copied if OK: REPORT,
+   and SAID, what was said meanwhile, which is taken and emptied.  */
+static void
+record_range (struct xfer_split *s, off_t start, bool ok,
+              struct held_errors *said, struct xfer_report const *report)
+{
+  merge_report (&s->report, report, start == 0);
+  if (ok)
+    add_new_lines (&s->warnings, said);
+  else
+    {
+      s->ok = false;
+      if (s->failed_at < 0 || start < s->failed_at)
+        {
+          s->failed_at = start;
+          free (s->failure.text);
+          s->failure = *said;
+        }
+      else
+        free (said->text);
+      *said = (struct held_errors) { NULL, 0 };
+    }
+}
+
 /* Copy range I of S, unless a range before it failed.  */
 static void
 copy_range (struct xfer_split *s, intmax_t i)
@@ -704,21 +728,7 @@ copy_range (struct xfer_split *s, intmax_t i)
     }
 
   pthread_mutex_lock (&s->lock);
-  merge_report (&s->report, &report, i == 0);
-  if (ok)
-    add_new_lines (&s->warnings, &said);
-  else
-    {
-      s->ok = false;
-      if (s->failed_at < 0 || start < s->failed_at)
-        {
-          s->failed_at = start;
-          free (s->failure.text);
-          s->failure = said;
-        }
-      else
-        free (said.text);
-    }
+  record_range (s, start, ok, &said, &report);
   pthread_mutex_unlock (&s->lock);
 }
 
@@ -763,22 +773,7 @@ xfer_split_merge (struct xfer_split *s, off_t start, bool ok,
 {
   if (s->opts.sink)
     s->opts.sink->bytes (s->opts.sink, report->bytes);
-  merge_report (&s->report, report, start == 0);
-  if (ok)
-    add_new_lines (&s->warnings, said);
-  else
-    {
-      s->ok = false;
-      if (s->failed_at < 0 || start < s->failed_at)
-        {
-          s->failed_at = start;
-          free (s->failure.text);
-          s->failure = *said;
-          *said = (struct held_errors) { NULL, 0 };
-        }
-    }
-  free (said->text);
-  *said = (struct held_errors) { NULL, 0 };
+  record_range (s, start, ok, said, report);
 }
 
 bool
