@@ -34,6 +34,7 @@
 #include "system.h"
 #include "copy-remote.h"
 #include "remote.h"
+#include "walk.h"
 
 #include <mpi.h>
 #include <stdint.h>
@@ -395,13 +396,8 @@ dir_name (char const *name, uint32_t rel_at)
 static int
 open_dir (int dir, char const *rel, bool follow)
 {
-  int flags = O_DIRECTORY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW);
-  int fd = openat (dir, rel, O_RDONLY | flags);
-#ifdef O_PATH
-  if (fd < 0 && errno == EACCES)
-    fd = openat (dir, rel, O_PATH | flags);
-#endif
-  return fd;
+  bool search_only;
+  return walk_open_dir (dir, rel, follow, true, &search_only);
 }
 
 /* Open the directory of one end of a file, as H and the strings ROOT

@@ -46,11 +46,9 @@ walker_default_max (void)
   return n < CEILING ? n : CEILING;
 }
 
-/* Open REL in DIRFD as a directory; with SEARCH_OK, fall back on a
-   descriptor that only looks names up.  Set *SEARCH_ONLY to which.  */
-static int
-open_dir (int dirfd, char const *rel, bool follow, bool search_ok,
-          bool *search_only)
+int
+walk_open_dir (int dirfd, char const *rel, bool follow, bool search_ok,
+               bool *search_only)
 {
   int flags = (O_DIRECTORY | O_NOCTTY | O_CLOEXEC
                | (follow ? 0 : O_NOFOLLOW));
@@ -83,7 +81,8 @@ walk_open (struct walker *w, struct walk_dir *up, char const *rel,
            bool follow, bool search_ok, struct walk_dir *d, struct stat *st)
 {
   bool search_only;
-  int fd = open_dir (walk_fd (up), rel, follow, search_ok, &search_only);
+  int fd = walk_open_dir (walk_fd (up), rel, follow, search_ok,
+                          &search_only);
   if (fd < 0)
     return false;
   if (fstat (fd, st) != 0)
@@ -112,7 +111,7 @@ static bool
 reacquire (struct walker *w, struct walk_dir *up, struct walk_dir const *d)
 {
   bool search_only;
-  int fd = open_dir (d->fd, "..", true, true, &search_only);
+  int fd = walk_open_dir (d->fd, "..", true, true, &search_only);
   if (fd < 0)
     return false;
   struct stat st;

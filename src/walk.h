@@ -48,6 +48,12 @@ void walker_init (struct walker *w, size_t max_open);
    and the two walkers of a copy.  */
 size_t walker_default_max (void);
 
+/* Open REL in DIRFD as a directory, following a symbolic link only if
+   FOLLOW; with SEARCH_OK, fall back on a descriptor that only looks
+   names up.  Set *SEARCH_ONLY to which.  */
+int walk_open_dir (int dirfd, char const *rel, bool follow, bool search_ok,
+                   bool *search_only);
+
 /* Open the directory REL in UP (in the working directory if UP is
    NULL) as D, not following a symbolic link unless FOLLOW, and set *ST
    to its status.  With SEARCH_OK, a directory that can't be read is
