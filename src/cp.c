@@ -34,7 +34,11 @@
 #include "xstrtol.h"
 #include "xfer-cli.h"
 
-#define PROGRAM_NAME "cp"
+/* mpicp is compiled from this file too, with its own name defined on
+   the command line, so that its --version and --help name it.  */
+#ifndef PROGRAM_NAME
+# define PROGRAM_NAME "cp"
+#endif
 
 /* Options with no short form.  */
 enum
@@ -383,12 +387,12 @@ An argument that a long option requires, its short form requires too.\n\
 either is changed, and fails where that is impossible; --reflink=auto\n\
 falls back to an ordinary copy; --reflink=never always copies.\n\
 "), stdout);
-      fputs (_("\
+      printf (_("\
 \n\
-Sending a USR1 signal to a running 'cp' process makes it print the\n\
+Sending a USR1 signal to a running '%s' process makes it print the\n\
 bytes copied so far, the time and the rate to standard error, and\n\
 then continue copying.\n\
-"), stdout);
+"), PROGRAM_NAME);
       fputs (_("\
 \n\
 Backups are named with the suffix '~' unless --suffix or\n\
