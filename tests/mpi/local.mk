@@ -5,10 +5,12 @@ TESTS += \
   tests/mpi/mpi-diff.sh \
   tests/mpi/mpi-chunk.sh \
   tests/mpi/mpi-full.sh \
-  tests/mpi/mpi-names.sh
+  tests/mpi/mpi-names.sh \
+  tests/mpi/mpi-eio.sh
 
 EXTRA_DIST += \
   tests/mpi/mpi-diff.sh \
   tests/mpi/mpi-chunk.sh \
   tests/mpi/mpi-full.sh \
-  tests/mpi/mpi-names.sh
+  tests/mpi/mpi-names.sh \
+  tests/mpi/mpi-eio.sh

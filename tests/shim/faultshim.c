@@ -42,7 +42,10 @@
                   instead, as on a kernel that does not know the flag
                   (without flags they work, as preadv and pwritev)
    FAULT_LOG      a file to which each injection is appended, so a test
-                  can tell that the fault was met at all.
+                  can tell that the fault was met at all
+   FAULT_RANK     inject only in the process of an MPI job whose rank
+                  (Open MPI's OMPI_COMM_WORLD_RANK) is this one; in the
+                  others, and outside a job, only FAULT_DISABLE applies.
 
    A call on a descriptor that does not match FAULT_FD_PATH, or before
    FAULT_AT, goes through untouched.  */
@@ -177,6 +180,17 @@ env_number (char const *name, long long dflt)
   return s && *s ? strtoll (s, NULL, 0) : dflt;
 }
 
+/* Whether FAULT_RANK, if set, names this process's rank.  */
+static bool
+this_rank (void)
+{
+  char const *wanted = getenv ("FAULT_RANK");
+  if (!wanted)
+    return true;
+  char const *rank = getenv ("OMPI_COMM_WORLD_RANK");
+  return rank && strcmp (rank, wanted) == 0;
+}
+
 static void *
 next_symbol (char const *name)
 {
@@ -222,6 +236,8 @@ setup (void)
   cfg.size = env_number ("FAULT_SIZE", 0);
   cfg.log = getenv ("FAULT_LOG");
   cfg.eintr_due = true;
+  if (!this_rank ())
+    cfg.ops = 0;
   /* A sanitizer's runtime reads files before the C library has set up
      the environment; decide again once the settings can be seen.  */
   cfg.ready = environ != NULL;

@@ -1,0 +1,116 @@
+#!/bin/sh
+# A read error in one range of a large file, on one rank of mpicp: the
+# message is GNU cp's (with mpicp's name), the exit status 1, the rest
+# of the tree is copied whole, and what is left of the failed file is
+# what GNU cp, our cp and our cp --jobs leave when the same read fails:
+# the copy cut back to where the failed read starts.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
+. "$srcdir/tests/reliability/rel-helpers.sh"
+require_gnu_ cp
+require_mpicp_
+require_faultshim_
+CPDD_CHUNK_SIZE=1M
+export CPDD_CHUNK_SIZE
+
+mkdir t t/sub || framework_failure_
+head -c 6M /dev/urandom > t/big || framework_failure_
+head -c 5M /dev/urandom > t/sub/other-big || framework_failure_
+head -c 100000 /dev/urandom > t/sub/mid || framework_failure_
+printf 'small\n' > t/sub/small || framework_failure_
+touch -d '2003-04-05 06:07:08.9' t/big t/sub/mid t/sub || framework_failure_
+
+# The reads of t/big fail, through read and pread alike; the calls
+# that copy in the kernel are refused, so that every program reads
+# (and says "error reading", not "error copying").
+fault_path='*/t/big'
+fault_opts='FAULT_OP=read,pread,preadv2 FAULT_MODE=eio
+  FAULT_DISABLE=copy_file_range,sendfile'
+
+# mpicp on 3 ranks, with the shim and the FAULT_* settings given, all
+# passed through mpirun to the ranks; the output goes to mpi-NAME.
+mpi_eio_ ()
+{
+  me_name_=$1; shift
+  me_x_=
+  for me_v_ in $fault_opts "$@" FAULT_LOG=$PWD/fault.log; do
+    me_x_="$me_x_ -x $me_v_"
+  done
+  rm -f fault.log || framework_failure_
+  mpirun --allow-run-as-root --oversubscribe -q -np 3 \
+    -x LD_PRELOAD="$faultshim_" -x FAULT_FD_PATH="$fault_path" $me_x_ \
+    mpicp -a t mpi-$me_name_ \
+    2> mpi-$me_name_.err
+  echo $? > mpi-$me_name_.rc
+}
+
+# PROGRAM's copy of t into NAME, with the read at offset AT failing.
+serial_eio_ ()
+{
+  se_name_=$1 se_at_=$2; shift 2
+  with_faults_ $fault_opts FAULT_FD_PATH="$fault_path" FAULT_AT=$se_at_ \
+    FAULT_LOG=$PWD/fault-$se_name_ -- "$@" -a t $se_name_ 2> $se_name_.err
+  echo $? > $se_name_.rc
+}
+
+# What a copy is: each entry's type, size, mode and times, and the
+# data.  A failed copy keeps the time it was last written, which no two
+# copies share.
+listing_ ()
+{
+  (cd "$1" && find . -printf '%p %y %s %m %T@\n' | LC_ALL=C sort \
+     && find . -type f | LC_ALL=C sort | xargs md5sum) \
+    | sed 's|^\(\./big f [0-9]* [0-7]*\) .*|\1|'
+}
+
+# Compare mpicp's copy NAME with the others', the read at AT failing.
+check_against_ ()
+{
+  ca_name_=$1 ca_at_=$2
+  rm -rf gnu ours jobs || framework_failure_
+  serial_eio_ gnu $ca_at_ "$gnu_dir_/cp"
+  serial_eio_ ours $ca_at_ "$ours_dir_/cp"
+  serial_eio_ jobs $ca_at_ "$ours_dir_/cp" --jobs=2
+  test -s fault-gnu || framework_failure_
+  sed 's/^[^:]*: /mpicp: /' gnu.err > exp-err || framework_failure_
+  grep "^mpicp: error reading 't/big': " exp-err > /dev/null \
+    || framework_failure_
+  listing_ gnu > gnu.list || framework_failure_
+  echo 1 > exp-rc
+  for side in ours jobs mpi-$ca_name_; do
+    compare exp-rc $side.rc || fail=1
+    sed 's/^[^:]*: /mpicp: /' $side.err > $side.err-n || framework_failure_
+    compare exp-err $side.err-n || fail=1
+    listing_ $side > $side.list || framework_failure_
+    compare gnu.list $side.list || fail=1
+  done
+  # Nothing but t/big went wrong.
+  listing_ t | grep -v ' \./big$' | grep -v '^\./big ' > rest-t \
+    || framework_failure_
+  listing_ mpi-$ca_name_ | grep -v ' \./big$' | grep -v '^\./big ' \
+    > rest-mpi || framework_failure_
+  compare rest-t rest-mpi || fail=1
+}
+
+# The offsets of the reads that failed, from the shim's log.
+failed_at_ () { sed 's/^[a-z]* at \([0-9]*\) len .*/\1/' fault.log; }
+
+# The read at the start of the fourth range fails, whichever rank
+# copies that range.
+at=3145728
+mpi_eio_ at FAULT_AT=$at
+test "$(failed_at_)" = $at || { cat fault.log; fail=1; }
+check_against_ at $at
+
+# Rank 1's first read of t/big fails, in whichever range it copies
+# first, and no other rank's: the shim, counting in each process, would
+# fail one read on each rank that copies a range.
+mpi_eio_ rank1 FAULT_RANK=1 FAULT_AT=0 FAULT_LEN=6291456 FAULT_COUNT=1
+at=$(failed_at_)
+case $at in
+  *[!0-9]*|'') cat fault.log; fail=1 ;;
+  *) check_against_ rank1 $at ;;
+esac
+
+Exit $fail
