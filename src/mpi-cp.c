@@ -25,6 +25,10 @@
    travels as it is), see the same file system at the same working
    directory, and run as the same user.
 
+   No rank waits in a blocking MPI call, as Open MPI's poll without
+   sleeping and would take CPU time from the ranks copying: each looks
+   for its messages and sleeps between looks (idle_until).
+
    MPI calls are not checked one by one: MPI's default error handler
    aborts the whole job on any failure, which is what mpicp wants, as
    a rank that cannot talk to rank 0 any more has nothing left to do.  */
@@ -38,6 +42,7 @@
 
 #include <mpi.h>
 #include <stdint.h>
+#include <time.h>
 
 enum
 {
@@ -112,6 +117,72 @@ struct answer_head
   bool ok;
   struct xfer_report report;	/* for rank 0's --progress and --stats */
 };
+
+/* How long a rank with nothing to do sleeps between looks for a
+   message: short at first, as an answer often follows soon, then
+   longer, up to a bound that keeps the delay small beside a file's
+   copy.  */
+enum { PAUSE_MIN_NS = 20 * 1000, PAUSE_MAX_NS = 1000 * 1000 };
+
+/* Open MPI's blocking calls poll without sleeping: a rank waiting in
+   one keeps a CPU busy, which the ranks copying need when there are
+   more ranks than CPUs.  So every wait is this: test for READY (ARG),
+   and sleep a little longer each time it is false.  */
+static void
+idle_until (bool (*ready) (void *), void *arg)
+{
+  long pause = PAUSE_MIN_NS;
+  while (!ready (arg))
+    {
+      struct timespec t = { 0, pause };
+      /* A sleep cut short by a signal only makes the next look come
+         sooner.  */
+      if (nanosleep (&t, NULL) != 0 && errno != EINTR)
+        error (EXIT_FAILURE, errno, _("cannot sleep"));
+      pause = MIN (2 * pause, PAUSE_MAX_NS);
+    }
+}
+
+/* A message awaited: from whom, with which tag, and what came.  */
+struct awaited
+{
+  int source;
+  int tag;
+  MPI_Status *status;
+};
+
+static bool
+message_ready (void *arg)
+{
+  struct awaited *a = arg;
+  int ready;
+  MPI_Iprobe (a->source, a->tag, MPI_COMM_WORLD, &ready, a->status);
+  return ready;
+}
+
+/* Wait for a message from SOURCE with TAG, either of which may be
+   MPI's wildcard, and set *STATUS to what it is.  */
+static void
+await_message (int source, int tag, MPI_Status *status)
+{
+  struct awaited a = { source, tag, status };
+  idle_until (message_ready, &a);
+}
+
+static bool
+request_done (void *arg)
+{
+  int done;
+  MPI_Test (arg, &done, MPI_STATUS_IGNORE);
+  return done;
+}
+
+/* Wait for the send or receive REQ to complete.  */
+static void
+await_request (MPI_Request *req)
+{
+  idle_until (request_done, req);
+}
 
 /* The outermost directory of DIR's walk: the operand.  */
 static struct walk_dir const *
@@ -206,7 +277,7 @@ take_answer (MPI_Status const *status)
   struct answer_head h;
   memcpy (&h, buf, sizeof h);
   struct slot *s = &slots[h.slot];
-  MPI_Wait (&s->req, MPI_STATUS_IGNORE);
+  await_request (&s->req);
   free (s->buf);
   void *token = s->token;
   intmax_t range = s->range;
@@ -224,7 +295,7 @@ static void
 wait_answer (void)
 {
   MPI_Status status;
-  MPI_Probe (MPI_ANY_SOURCE, TAG_ANSWER, MPI_COMM_WORLD, &status);
+  await_message (MPI_ANY_SOURCE, TAG_ANSWER, &status);
   take_answer (&status);
 }
 
@@ -551,7 +622,9 @@ answer (char const *buf, struct cp_options const *x)
   if (said.len)
     memcpy (msg + sizeof a, said.text, said.len);
   free (said.text);
-  MPI_Send (msg, n, MPI_BYTE, 0, TAG_ANSWER, MPI_COMM_WORLD);
+  MPI_Request req;
+  MPI_Isend (msg, n, MPI_BYTE, 0, TAG_ANSWER, MPI_COMM_WORLD, &req);
+  await_request (&req);
   free (msg);
 }
 
@@ -564,7 +637,7 @@ serve (struct cp_options const *x)
   for (;;)
     {
       MPI_Status status;
-      MPI_Probe (0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
+      await_message (0, MPI_ANY_TAG, &status);
       int n;
       MPI_Get_count (&status, MPI_BYTE, &n);
       char *buf = xmalloc (MAX (n, 1));
