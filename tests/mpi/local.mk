@@ -4,9 +4,11 @@
 TESTS += \
   tests/mpi/mpi-diff.sh \
   tests/mpi/mpi-chunk.sh \
-  tests/mpi/mpi-full.sh
+  tests/mpi/mpi-full.sh \
+  tests/mpi/mpi-walk.sh
 
 EXTRA_DIST += \
   tests/mpi/mpi-diff.sh \
   tests/mpi/mpi-chunk.sh \
-  tests/mpi/mpi-full.sh
+  tests/mpi/mpi-full.sh \
+  tests/mpi/mpi-walk.sh
