@@ -96,6 +96,22 @@ struct copy_remote
   /* If a process has asked for work, send it D and return true; else
      return false at once.  */
   bool (*give) (struct remote_dir const *d);
+
+  /* Do what other processes ask of this one, between two entries of
+     the walk.  */
+  void (*poll) (void);
+
+  /* Hard links kept across processes, through the process that owns
+     SRC_ST's device and inode: return NULL if DST_NAME is to be the
+     first copy of SRC_ST, which this process must then report through
+     first_done, else the name of the first copy, whole, to link
+     DST_NAME to (to be freed).  */
+  char *(*first_copy) (struct stat const *src_st, char const *dst_name);
+
+  /* The first copy of SRC_ST, which first_copy gave this process to
+     make, is over: whole if OK, else to be made afresh by the next
+     name.  */
+  void (*first_done) (struct stat const *src_st, bool ok);
 };
 
 /* From now on, hand files to R's processes, in place of workers;

@@ -121,6 +121,17 @@ sends_files (void)
   return pool || (remote && remote->send);
 }
 
+/* Whether the hard links of non-directories are kept through the
+   processes owning their devices and inodes rather than this one's
+   map: where subtrees may be given away, which -L prevents (and with
+   which every file would cost a question to its owner).  */
+static bool
+links_owned (void)
+{
+  return (remote && remote->first_copy
+          && remote_x->dereference != CP_DEREF_ALWAYS);
+}
+
 /* The copies the operands made of directories, so far: a subtree
    given to another rank must not be copied into them.  */
 static struct remote_inode *made_tops;
@@ -443,6 +454,18 @@ earlier_copy (struct stat const *src_st)
     return e;
   inode_entry_free (hash_remove (link_map, e));
   return NULL;
+}
+
+/* Wait until O, the outcome of a first copy that another process
+   fills, is known, and return whether the copy is whole.  */
+static bool
+await_outcome (struct fill_outcome *o)
+{
+  while (atomic_load (&o->state) == FILL_PENDING)
+    remote->wait ();
+  bool ok = atomic_load (&o->state) == FILL_OK;
+  fill_outcome_release (o);
+  return ok;
 }
 
 void
@@ -1795,6 +1818,18 @@ static bool
 remember_skipped (struct stat const *src_st, struct loc const *dst,
                   struct cp_options const *x)
 {
+  if (links_owned ())
+    {
+      char *first = remote->first_copy (src_st, dst->name);
+      if (!first)
+        {
+          remote->first_done (src_st, true);
+          return true;
+        }
+      bool ok = link_to_earlier (first, dst, true, x);
+      free (first);
+      return ok;
+    }
   struct inode_entry const *earlier
     = inode_remember (&link_map, inode_equal, src_st, dst->name);
   return !earlier || link_to_earlier (earlier->name, dst, true, x);
@@ -2026,6 +2061,8 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
       s_loc.name = name_entry (ctx->src_names, &s_level, name, &s_loc.rel);
       d_loc.name = name_entry (ctx->dst_names, &d_level, name, &d_loc.rel);
       ok &= copy_internal (&s_loc, &d_loc, &sub, x);
+      if (remote && remote->poll)
+        remote->poll ();
     }
   name_leave (ctx->src_names, &s_level, src->name);
   name_leave (ctx->dst_names, &d_level, dst->name);
@@ -2273,7 +2310,7 @@ give_dir (struct loc const *src, struct stat const *src_st,
 {
   if (!remote || !remote->give || !ctx->files || ctx->command_line
       || x->dereference == CP_DEREF_ALWAYS
-      || (x->preserve_links && !x->hard_link))
+      || (x->preserve_links && !x->hard_link && !links_owned ()))
     return false;
   struct remote_dir d = { src->dir, dst->dir, src->name, src->rel,
                           dst->name, dst->rel, src_st, dst_st, ctx->files,
@@ -2661,8 +2698,15 @@ copy_internal (struct loc const *src, struct loc const *dst,
 
   bool track_links = remembers_copy (&src_st, ctx, x);
   struct inode_entry const *earlier = NULL;
-  if (track_links)
+  /* With links owned elsewhere, the owner says which name comes
+     first.  */
+  char *first = NULL;
+  bool owned = track_links && links_owned ();
+  if (owned)
+    first = remote->first_copy (&src_st, dst->name);
+  else if (track_links)
     earlier = earlier_copy (&src_st);
+  char const *earlier_name = earlier ? earlier->name : first;
 
   bool exists = d.exists;
   char *backup = NULL;
@@ -2681,7 +2725,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
                                && 1 < dst_found->st_nlink)
                            || (recreate && x->dereference == CP_DEREF_NEVER
                                && !S_ISREG (src_st.st_mode)));
-      bool replace = (!earlier && recreate && !x->hard_link
+      bool replace = (!earlier_name && recreate && !x->hard_link
                       && !x->symbolic_link && !copies_data (&src_st, x));
       ok = make_room (src, &src_st, dst, unlink_first, replace, &backup,
                       &exists, x);
@@ -2701,10 +2745,9 @@ copy_internal (struct loc const *src, struct loc const *dst,
         ok = true;
       else
         {
-          if (hands_off () && track_links && !earlier)
+          if (hands_off () && track_links && !earlier_name)
             handed = next_outcome = fill_outcome_new ();
-          ok = make_copy (src, &src_st, follow, dst, exists,
-                          earlier ? earlier->name : NULL,
+          ok = make_copy (src, &src_st, follow, dst, exists, earlier_name,
                           backup ? NULL : ctx->files, x);
           if (!ok && backup)
             restore_backup (backup, dst, x->verbose);
@@ -2717,15 +2760,23 @@ copy_internal (struct loc const *src, struct loc const *dst,
             }
         }
     }
+  if (owned && !first)
+    {
+      /* The other names wait for the ranges of a large first copy.  */
+      bool whole = handed ? await_outcome (handed) && ok : ok;
+      handed = NULL;
+      remote->first_done (&src_st, whole);
+    }
   if (ok)
     {
-      if (track_links && !earlier)
+      if (track_links && !earlier_name && !owned)
         remember_copy (&src_st, dst->name, handed);
       if (ctx->command_line)
         remember_made_file (dst);
     }
   else
     fill_outcome_release (handed);
+  free (first);
   free (backup);
   return ok;
 }

@@ -39,11 +39,20 @@
    once all of it is done, rank 0 knows the job is over when its walk
    is over and everything it sent and gave is answered for.
 
-   Subtrees are not given away where their copy could depend on the
-   rest of the tree: with hard links kept (the map of links stays on
-   rank 0, which thus owns every (device, inode) of the source) or
-   with -L.  Rank 0's walk is then what limits, at the rate one
-   process can list directories and send messages.  The ranks must
+   Hard links are kept across ranks through owners: each (device,
+   inode) belongs to one rank (owner_of, a hash).  A rank meeting a
+   file with other links asks its owner (itself, without a message)
+   whether its name is the first copy; the owner answers "copy it" to
+   the first, and to the others, once that copy is over, "link to" its
+   name, or, if it failed, "copy it" to the next, which copies afresh
+   as cp does.  Every wait (idle_until) and every step of a walk
+   between two entries answers the questions this rank owns, so that
+   one waits at most for a file's copy.
+
+   With -L, subtrees are not given away, as directories reached
+   through links are remembered in rank 0's map; rank 0's walk is then
+   what limits, at the rate one process can list directories and send
+   messages.  The ranks must
    share one architecture (struct stat travels as it is), see the same
    file system at the same working directory, and run as the same
    user.
@@ -61,6 +70,7 @@
 #include "system.h"
 #include "copy-remote.h"
 #include "remote.h"
+#include "hash.h"
 #include "walk.h"
 
 #include <mpi.h>
@@ -74,7 +84,10 @@ enum
   TAG_STOP,			/* rank 0 to another: nothing more */
   TAG_STEAL,			/* an idle rank to another: work, please */
   TAG_NOWORK,			/* and back: none to give now */
-  TAG_DIR_DONE			/* to a subtree's giver: how it went */
+  TAG_DIR_DONE,			/* to a subtree's giver: how it went */
+  TAG_LINK_ASK,			/* to an inode's owner: first copy? */
+  TAG_LINK_REPLY,		/* and back: copy it, or link to this */
+  TAG_LINK_DONE			/* to the owner: the first copy is over */
 };
 
 /* Files sent to one rank and not answered yet, at most: enough that
@@ -199,6 +212,230 @@ struct answer_head
    copy.  */
 enum { PAUSE_MIN_NS = 20 * 1000, PAUSE_MAX_NS = 1000 * 1000 };
 
+/* A file with other links, on the rank that owns its device and
+   inode: the name of its first copy and the rank making it, whether
+   that copy is whole, and the ranks waiting to hear which name to link
+   to, each with its own name, in case the copy fails and the next must
+   be made afresh.  */
+struct waiter
+{
+  int rank;
+  char *name;
+};
+
+enum owned_state { OWNED_NONE, OWNED_PENDING, OWNED_OK };
+
+struct owned
+{
+  dev_t dev;
+  ino_t ino;
+  enum owned_state state;
+  char *name;
+  struct waiter *waiters;
+  idx_t n_waiters;
+  idx_t waiters_alloc;
+};
+
+static Hash_table *owned_files;
+
+/* The head of a TAG_LINK_ASK or TAG_LINK_DONE message; an ask is
+   followed by the asking rank's name for its copy.  */
+struct link_head
+{
+  dev_t dev;
+  ino_t ino;
+  bool ok;
+};
+
+/* On a rank that asked about a file with other links: whether the
+   owner answered, and with which name to link to (NULL: copy it).  */
+static bool link_answered;
+static char *link_target;
+
+static size_t
+owned_hash (void const *p, size_t n_buckets)
+{
+  struct owned const *o = p;
+  return (o->ino ^ o->dev) % n_buckets;
+}
+
+static bool
+owned_equal (void const *a, void const *b)
+{
+  struct owned const *x = a;
+  struct owned const *y = b;
+  return x->ino == y->ino && x->dev == y->dev;
+}
+
+/* The rank that owns DEV and INO: spread evenly, whatever the
+   inodes' numbering.  */
+static int
+owner_of (dev_t dev, ino_t ino)
+{
+  uint64_t h = ((uint64_t) dev * 0x9E3779B97F4A7C15u) ^ ino;
+  h *= 0xBF58476D1CE4E5B9u;
+  return (h >> 32) % n_ranks;
+}
+
+static void await_request (MPI_Request *req);
+
+/* Tell rank TO to copy its file (TARGET NULL) or to link it to
+   TARGET.  */
+static void
+link_reply (int to, char const *target)
+{
+  if (to == rank)
+    {
+      link_target = target ? xstrdup (target) : NULL;
+      link_answered = true;
+      return;
+    }
+  size_t n = 1 + (target ? strlen (target) + 1 : 0);
+  char *msg = xmalloc (n);
+  msg[0] = target != NULL;
+  if (target)
+    strcpy (msg + 1, target);
+  MPI_Request req;
+  MPI_Isend (msg, n, MPI_BYTE, to, TAG_LINK_REPLY, MPI_COMM_WORLD, &req);
+  await_request (&req);
+  free (msg);
+}
+
+/* As the owner of DEV and INO: rank FROM asks whether NAME is the
+   first copy.  NAME is taken.  */
+static void
+owner_ask (dev_t dev, ino_t ino, int from, char *name)
+{
+  if (!owned_files)
+    owned_files = hash_initialize (0, NULL, owned_hash, owned_equal, NULL);
+  struct owned key = { .dev = dev, .ino = ino };
+  struct owned *o = hash_lookup (owned_files, &key);
+  if (!o)
+    {
+      o = xmemdup (&key, sizeof key);
+      if (!hash_insert (owned_files, o))
+        xalloc_die ();
+    }
+  if (o->state == OWNED_OK)
+    {
+      link_reply (from, o->name);
+      free (name);
+    }
+  else if (o->state == OWNED_PENDING)
+    {
+      if (o->n_waiters == o->waiters_alloc)
+        o->waiters = xpalloc (o->waiters, &o->waiters_alloc, 1, -1,
+                              sizeof *o->waiters);
+      o->waiters[o->n_waiters++] = (struct waiter) { from, name };
+    }
+  else
+    {
+      o->state = OWNED_PENDING;
+      o->name = name;
+      link_reply (from, NULL);
+    }
+}
+
+/* As the owner of DEV and INO: its first copy is over, whole if OK.
+   The ranks waiting link to it, or, if it failed, the first of them
+   makes the copy afresh, as cp does with the next name.  */
+static void
+owner_done (dev_t dev, ino_t ino, bool ok)
+{
+  struct owned key = { .dev = dev, .ino = ino };
+  struct owned *o = hash_lookup (owned_files, &key);
+  if (ok)
+    {
+      o->state = OWNED_OK;
+      for (idx_t i = 0; i < o->n_waiters; i++)
+        {
+          link_reply (o->waiters[i].rank, o->name);
+          free (o->waiters[i].name);
+        }
+      o->n_waiters = 0;
+      return;
+    }
+  free (o->name);
+  o->name = NULL;
+  o->state = OWNED_NONE;
+  if (o->n_waiters)
+    {
+      struct waiter w = o->waiters[0];
+      memmove (o->waiters, o->waiters + 1,
+               --o->n_waiters * sizeof *o->waiters);
+      o->state = OWNED_PENDING;
+      o->name = w.name;
+      link_reply (w.rank, NULL);
+    }
+}
+
+/* Receive the message STATUS announces, of N bytes, into a new
+   buffer.  */
+static char *
+take_message (MPI_Status const *status, int *n)
+{
+  MPI_Get_count (status, MPI_BYTE, n);
+  char *buf = xmalloc (MAX (*n, 1));
+  MPI_Recv (buf, *n, MPI_BYTE, status->MPI_SOURCE, status->MPI_TAG,
+            MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return buf;
+}
+
+/* Act on the message about links that STATUS announces.  */
+static void
+take_link_message (MPI_Status const *status)
+{
+  int n;
+  char *buf = take_message (status, &n);
+  if (status->MPI_TAG == TAG_LINK_REPLY)
+    {
+      link_target = buf[0] ? xstrdup (buf + 1) : NULL;
+      link_answered = true;
+    }
+  else
+    {
+      struct link_head h;
+      memcpy (&h, buf, sizeof h);
+      if (status->MPI_TAG == TAG_LINK_ASK)
+        owner_ask (h.dev, h.ino, status->MPI_SOURCE,
+                   xstrdup (buf + sizeof h));
+      else
+        owner_done (h.dev, h.ino, h.ok);
+    }
+  free (buf);
+}
+
+/* Whether TAG is that of a message about links.  */
+static bool
+link_tag (int tag)
+{
+  return TAG_LINK_ASK <= tag && tag <= TAG_LINK_DONE;
+}
+
+/* Act on the messages about links that are there: a rank asking about
+   a file is kept waiting by no more than one file's or one range's
+   copy, as every rank looks between those and while it waits.  Not
+   while already doing so, as answering sends and waits in turn.  */
+static void
+serve_links (void)
+{
+  static bool serving_links;
+  if (serving_links)
+    return;
+  serving_links = true;
+  for (int tag = TAG_LINK_ASK; tag <= TAG_LINK_DONE; )
+    {
+      int ready;
+      MPI_Status status;
+      MPI_Iprobe (MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &ready, &status);
+      if (ready)
+        take_link_message (&status);
+      else
+        tag++;
+    }
+  serving_links = false;
+}
+
 /* Open MPI's blocking calls poll without sleeping: a rank waiting in
    one keeps a CPU busy, which the ranks copying need when there are
    more ranks than CPUs.  So every wait is this: test for READY (ARG),
@@ -207,8 +444,11 @@ static void
 idle_until (bool (*ready) (void *), void *arg)
 {
   long pause = PAUSE_MIN_NS;
-  while (!ready (arg))
+  for (;;)
     {
+      serve_links ();
+      if (ready (arg))
+        break;
       struct timespec t = { 0, pause };
       /* A sleep cut short by a signal only makes the next look come
          sooner.  */
@@ -612,13 +852,66 @@ give_dir (struct remote_dir const *d)
   return true;
 }
 
-static struct copy_remote const mpi_remote = { send_file, wait_answer,
-                                               give_dir };
+static bool
+link_answer_there (void *arg)
+{
+  return link_answered;
+}
+
+/* Ask the owner of SRC_ST's device and inode whether DST_NAME is its
+   first copy, and wait for the answer: NULL if it is, else the name
+   to link to.  */
+static char *
+first_copy (struct stat const *src_st, char const *dst_name)
+{
+  int owner = owner_of (src_st->st_dev, src_st->st_ino);
+  link_answered = false;
+  if (owner == rank)
+    owner_ask (src_st->st_dev, src_st->st_ino, rank, xstrdup (dst_name));
+  else
+    {
+      struct link_head h = { src_st->st_dev, src_st->st_ino };
+      size_t n = sizeof h + strlen (dst_name) + 1;
+      if (INT_MAX < n)
+        error (EXIT_FAILURE, 0, _("names too long to send to another rank: %s"),
+               quoteaf (dst_name));
+      char *msg = xmalloc (n);
+      memcpy (msg, &h, sizeof h);
+      strcpy (msg + sizeof h, dst_name);
+      MPI_Request req;
+      MPI_Isend (msg, n, MPI_BYTE, owner, TAG_LINK_ASK, MPI_COMM_WORLD, &req);
+      await_request (&req);
+      free (msg);
+    }
+  idle_until (link_answer_there, NULL);
+  return link_target;
+}
+
+/* Tell the owner of SRC_ST's device and inode that its first copy,
+   made here, is over, whole if OK.  */
+static void
+first_done (struct stat const *src_st, bool ok)
+{
+  int owner = owner_of (src_st->st_dev, src_st->st_ino);
+  if (owner == rank)
+    {
+      owner_done (src_st->st_dev, src_st->st_ino, ok);
+      return;
+    }
+  struct link_head h = { src_st->st_dev, src_st->st_ino, ok };
+  MPI_Request req;
+  MPI_Isend (&h, sizeof h, MPI_BYTE, owner, TAG_LINK_DONE, MPI_COMM_WORLD,
+             &req);
+  await_request (&req);
+}
+
+static struct copy_remote const mpi_remote =
+  { send_file, wait_answer, give_dir, serve_links, first_copy, first_done };
 
 /* A rank given a subtree copies its files itself and gives away
    subdirectories only.  */
-static struct copy_remote const subtree_remote = { NULL, wait_answer,
-                                                   give_dir };
+static struct copy_remote const subtree_remote =
+  { NULL, wait_answer, give_dir, serve_links, first_copy, first_done };
 
 /* Tell every other rank to stop.  */
 static void
@@ -1003,6 +1296,11 @@ serve (struct cp_options const *x)
       MPI_Status status;
       await_message (MPI_ANY_SOURCE, MPI_ANY_TAG, &status);
       int from = status.MPI_SOURCE;
+      if (link_tag (status.MPI_TAG))
+        {
+          take_link_message (&status);
+          continue;
+        }
       if (status.MPI_TAG == TAG_STEAL)
         {
           take_empty (&status);
