@@ -2301,8 +2301,9 @@ remember_made_top (struct stat const *st)
    SRC (status SRC_ST), to copy into DST, just made as DST_ST, as a
    piece of the group of files DST is in, and return true.  Not the
    operands, which the walk keeps, nor where a subtree's copy could
-   depend on what another part of the tree makes: hard links kept
-   across it, or directories reached through links.  */
+   depend on what another part of the tree makes: directories reached
+   through links (-L), and hard links kept unless owners keep them
+   across processes.  */
 static bool
 give_dir (struct loc const *src, struct stat const *src_st,
           struct loc const *dst, struct stat const *dst_st,

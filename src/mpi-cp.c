@@ -129,7 +129,6 @@ static int *walking;
 struct gift
 {
   void *token;			/* the walk's, or NULL while free */
-  int rank;
   MPI_Request req;
   char *buf;
 };
@@ -844,7 +843,6 @@ give_dir (struct remote_dir const *d)
   struct gift *g = &gifts[slot];
   g->buf = dir_message (d, slot, &size);
   g->token = d->token;
-  g->rank = to;
   MPI_Isend (g->buf, size, MPI_BYTE, to, TAG_TASK, MPI_COMM_WORLD, &g->req);
   gifts_out++;
   if (rank == 0)
