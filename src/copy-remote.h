@@ -45,15 +45,73 @@ struct remote_file
   struct stat const *dst_st;	/* with SPLIT */
 };
 
-/* What the walk calls to give files away.  */
+/* The devices and inodes of directories, for a subtree's walk to
+   recognize: the copies the operands have made so far.  */
+struct remote_inode
+{
+  dev_t dev;
+  ino_t ino;
+};
+
+/* A directory the walk has just made, for another process to copy
+   what is in it into and then set its attributes: the subtree of the
+   source directory SRC_REL in SRC_DIR (named as a remote_file's file)
+   to the new directory DST_REL in DST_DIR, made as DST_ST.  Nothing
+   is below it at the destination yet, so nothing there bears on what
+   is copied.  TOP_SRC and TOP_DST are the operands, for messages,
+   TOP_DEV the source operand's device (for -x), and MADE the MADE_LEN
+   copies of operands made so far, which the subtree must not copy
+   into themselves.  */
+struct remote_dir
+{
+  struct walk_dir const *src_dir;
+  struct walk_dir const *dst_dir;
+  char const *src_name;
+  char const *src_rel;
+  char const *dst_name;
+  char const *dst_rel;
+  struct stat const *src_st;
+  struct stat const *dst_st;
+  void *token;
+  char const *top_src;
+  char const *top_dst;
+  dev_t top_dev;
+  struct remote_inode const *made;
+  size_t made_len;
+};
+
+/* What the walk calls to give work away.  */
 struct copy_remote
 {
   /* Send F to another process, after waiting for an answer if all
-     are busy.  */
-  void (*send) (struct remote_file const *f);
+     are busy, and return true; or, for a whole file, return false if
+     no process is free to take it, leaving it to the walk.  NULL if
+     this process copies all its files itself.  */
+  bool (*send) (struct remote_file const *f);
 
-  /* Wait for one answer, and act on it through copy_remote_ended.  */
+  /* Wait for one answer, and act on it through copy_remote_ended or
+     copy_remote_dir_ended.  */
   void (*wait) (void);
+
+  /* If a process has asked for work, send it D and return true; else
+     return false at once.  */
+  bool (*give) (struct remote_dir const *d);
+
+  /* Do what other processes ask of this one, between two entries of
+     the walk.  */
+  void (*poll) (void);
+
+  /* Hard links kept across processes, through the process that owns
+     SRC_ST's device and inode: return NULL if DST_NAME is to be the
+     first copy of SRC_ST, which this process must then report through
+     first_done, else the name of the first copy, whole, to link
+     DST_NAME to (to be freed).  */
+  char *(*first_copy) (struct stat const *src_st, char const *dst_name);
+
+  /* The first copy of SRC_ST, which first_copy gave this process to
+     make, is over: whole if OK, else to be made afresh by the next
+     name.  */
+  void (*first_done) (struct stat const *src_st, bool ok);
 };
 
 /* From now on, hand files to R's processes, in place of workers;
@@ -68,6 +126,11 @@ void copy_use_remote (struct copy_remote const *r,
 void copy_remote_ended (void *token, intmax_t range, bool ok,
                         struct held_errors *said,
                         struct xfer_report const *report);
+
+/* The subtree sent with TOKEN was copied (if OK) or not, and SAID is
+   what was said meanwhile: print it and end the piece of work it
+   was.  */
+void copy_remote_dir_ended (void *token, bool ok, struct held_errors *said);
 
 /* A file as the process it was sent to reaches it: a remote_file's
    names in the directories open as SRC_FD and DST_FD.  */
@@ -97,5 +160,25 @@ bool copy_remote_range (struct remote_at const *f, off_t chunk,
                         intmax_t ranges, int direct, intmax_t range,
                         struct held_errors *said, struct xfer_report *report,
                         struct cp_options const *x);
+
+/* Where a subtree's process finds its directories: the names of the
+   operands from the working directory, then of the directories below
+   them up to the one the subtree is in, joined by '/', and the device
+   and inode that directory must have.  */
+struct remote_path
+{
+  char const *root;
+  char const *path;
+  dev_t dir_dev;
+  ino_t dir_ino;
+};
+
+/* Copy the subtree D (whose directories SRC and DST are reached as
+   they say) as the walk would have, with the options X, and set the
+   directory's attributes once all in it is copied.  Return true on
+   success; otherwise print diagnostics and return false.  */
+bool copy_remote_dir (struct remote_dir const *d, struct remote_path const *src,
+                      struct remote_path const *dst,
+                      struct cp_options const *x);
 
 #endif /* CPDD_COPY_REMOTE_H */

@@ -112,6 +112,32 @@ hands_off (void)
   return pool || remote;
 }
 
+/* Whether regular files are copied by others than the walk: a rank
+   given a subtree copies its files itself, and only gives
+   subdirectories away.  */
+static bool
+sends_files (void)
+{
+  return pool || (remote && remote->send);
+}
+
+/* Whether the hard links of non-directories are kept through the
+   processes owning their devices and inodes rather than this one's
+   map: where subtrees may be given away, which -L prevents (and with
+   which every file would cost a question to its owner).  */
+static bool
+links_owned (void)
+{
+  return (remote && remote->first_copy
+          && remote_x->dereference != CP_DEREF_ALWAYS);
+}
+
+/* The copies the operands made of directories, so far: a subtree
+   given to another rank must not be copied into them.  */
+static struct remote_inode *made_tops;
+static size_t n_made_tops;
+static idx_t made_tops_alloc;
+
 /* The files of one directory (or of an operand) handed to workers:
    whoever ends its last piece wakes the main thread, which waits for
    them before setting the directory's own attributes.  */
@@ -430,6 +456,18 @@ earlier_copy (struct stat const *src_st)
   return NULL;
 }
 
+/* Wait until O, the outcome of a first copy that another process
+   fills, is known, and return whether the copy is whole.  */
+static bool
+await_outcome (struct fill_outcome *o)
+{
+  while (atomic_load (&o->state) == FILL_PENDING)
+    remote->wait ();
+  bool ok = atomic_load (&o->state) == FILL_OK;
+  fill_outcome_release (o);
+  return ok;
+}
+
 void
 copy_start_jobs (int jobs)
 {
@@ -620,6 +658,9 @@ copy_finish (void)
   inode_table_free (&made_links);
   inode_table_free (&operands);
   inode_table_free (&made_files);
+  free (made_tops);
+  made_tops = NULL;
+  n_made_tops = made_tops_alloc = 0;
 }
 
 static bool
@@ -1277,7 +1318,7 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
         error (0, errno, _("failed to close %s"), quoteaf (dst->name));
       goto close_src;
     }
-  if (group && hands_off ())
+  if (group && sends_files ())
     {
       if (hand_over_chunks (&c, src, follow, dst, group, x))
         return true;
@@ -1418,6 +1459,16 @@ copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
 }
 
 void
+copy_remote_dir_ended (void *token, bool ok, struct held_errors *said)
+{
+  struct file_group *fg = token;
+  error_print_held (said);
+  if (!ok)
+    atomic_store (&fg->failed, true);
+  task_group_release (&fg->pieces);
+}
+
+void
 copy_remote_ended (void *token, intmax_t range, bool ok,
                    struct held_errors *said, struct xfer_report const *report)
 {
@@ -1481,8 +1532,10 @@ send_new_file (struct loc const *src, struct stat const *src_st,
                            dst->name, dst->rel, src_st, follow, fg, NULL, -1,
                            NULL };
   task_group_hold (&fg->pieces);
-  remote->send (&f);
-  return true;
+  if (remote->send (&f))
+    return true;
+  task_group_release (&fg->pieces);
+  return false;
 }
 
 /* Have a worker or another rank copy the regular file SRC (status
@@ -1765,6 +1818,18 @@ static bool
 remember_skipped (struct stat const *src_st, struct loc const *dst,
                   struct cp_options const *x)
 {
+  if (links_owned ())
+    {
+      char *first = remote->first_copy (src_st, dst->name);
+      if (!first)
+        {
+          remote->first_done (src_st, true);
+          return true;
+        }
+      bool ok = link_to_earlier (first, dst, true, x);
+      free (first);
+      return ok;
+    }
   struct inode_entry const *earlier
     = inode_remember (&link_map, inode_equal, src_st, dst->name);
   return !earlier || link_to_earlier (earlier->name, dst, true, x);
@@ -1996,6 +2061,8 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
       s_loc.name = name_entry (ctx->src_names, &s_level, name, &s_loc.rel);
       d_loc.name = name_entry (ctx->dst_names, &d_level, name, &d_loc.rel);
       ok &= copy_internal (&s_loc, &d_loc, &sub, x);
+      if (remote && remote->poll)
+        remote->poll ();
     }
   name_leave (ctx->src_names, &s_level, src->name);
   name_leave (ctx->dst_names, &d_level, dst->name);
@@ -2196,6 +2263,67 @@ finish_directory (struct file_group *fg, struct walk_dir const *sdir,
   return ok;
 }
 
+/* Copy what is in the directory SRC (status SRC_ST) into DST, open as
+   DDIR, which EXISTS already or was made as DST_ST, then give DST its
+   attributes, and close DDIR.  */
+static bool
+copy_dir_below (struct loc const *src, struct stat const *src_st,
+                struct loc const *dst, struct walk_dir *ddir, bool exists,
+                struct stat const *dst_st, struct copy_ctx const *ctx,
+                struct cp_options const *x)
+{
+  bool ok = true;
+  struct walk_dir sdir;
+  struct file_group *files = NULL;
+  if (open_source_dir (src, src_st, &sdir, ctx, x, &ok))
+    ok = copy_entries (&sdir, src, src_st, ddir, dst, !exists, &files,
+                       ctx, x);
+  ok &= hold_parents (&sdir, src, ddir, dst, ctx);
+  ok &= finish_directory (files, &sdir, src, src_st, ddir, dst, exists,
+                          dst_st, ctx, x);
+  if (0 <= sdir.fd)
+    walk_close (ctx->src_walk, &sdir);
+  walk_close (ctx->dst_walk, ddir);
+  return ok;
+}
+
+/* Remember ST, the copy an operand made of a directory.  */
+static void
+remember_made_top (struct stat const *st)
+{
+  if (n_made_tops == made_tops_alloc)
+    made_tops = xpalloc (made_tops, &made_tops_alloc, 1, -1,
+                         sizeof *made_tops);
+  made_tops[n_made_tops++] = (struct remote_inode) { st->st_dev, st->st_ino };
+}
+
+/* If another rank asks for work, give it what is below the directory
+   SRC (status SRC_ST), to copy into DST, just made as DST_ST, as a
+   piece of the group of files DST is in, and return true.  Not the
+   operands, which the walk keeps, nor where a subtree's copy could
+   depend on what another part of the tree makes: directories reached
+   through links (-L), and hard links kept unless owners keep them
+   across processes.  */
+static bool
+give_dir (struct loc const *src, struct stat const *src_st,
+          struct loc const *dst, struct stat const *dst_st,
+          struct copy_ctx const *ctx, struct cp_options const *x)
+{
+  if (!remote || !remote->give || !ctx->files || ctx->command_line
+      || x->dereference == CP_DEREF_ALWAYS
+      || (x->preserve_links && !x->hard_link && !links_owned ()))
+    return false;
+  struct remote_dir d = { src->dir, dst->dir, src->name, src->rel,
+                          dst->name, dst->rel, src_st, dst_st, ctx->files,
+                          ctx->top_src, ctx->top_dst, ctx->top_dev,
+                          made_tops, n_made_tops };
+  task_group_hold (&ctx->files->pieces);
+  if (remote->give (&d))
+    return true;
+  task_group_release (&ctx->files->pieces);
+  return false;
+}
+
 /* Copy the directory SRC (status SRC_ST) to DST, which EXISTS already
    as a directory or is made here.  A new directory is accessible only
    to its owner until its contents are in place.  */
@@ -2238,7 +2366,6 @@ copy_directory (struct loc const *src, struct stat const *src_st,
         error (0, errno, _("cannot stat %s"), quoteaf (dst->name));
       return false;
     }
-  bool ok = true;
   if (!exists)
     {
       inode_remember (&made_dirs, inode_equal, &dst_st, "");
@@ -2256,19 +2383,15 @@ copy_directory (struct loc const *src, struct stat const *src_st,
 
   if (remembers_copy (src_st, ctx, x))
     inode_remember (&link_map, inode_equal, src_st, dst->name);
+  if (!exists && ctx->command_line)
+    remember_made_top (&dst_st);
 
-  struct walk_dir sdir;
-  struct file_group *files = NULL;
-  if (open_source_dir (src, src_st, &sdir, ctx, x, &ok))
-    ok = copy_entries (&sdir, src, src_st, &ddir, dst, !exists, &files,
-                       ctx, x);
-  ok &= hold_parents (&sdir, src, &ddir, dst, ctx);
-  ok &= finish_directory (files, &sdir, src, src_st, &ddir, dst, exists,
-                          &dst_st, ctx, x);
-  if (0 <= sdir.fd)
-    walk_close (ctx->src_walk, &sdir);
-  walk_close (ctx->dst_walk, &ddir);
-  return ok;
+  if (!exists && give_dir (src, src_st, dst, &dst_st, ctx, x))
+    {
+      walk_close (ctx->dst_walk, &ddir);
+      return true;
+    }
+  return copy_dir_below (src, src_st, dst, &ddir, exists, &dst_st, ctx, x);
 }
 
 /* Make the copy of the non-directory SRC (status SRC_ST) at DST, whose
@@ -2456,7 +2579,7 @@ static bool
 hands_over_whole (struct stat const *src_st, bool exists, bool track_links,
                   struct copy_ctx const *ctx, struct cp_options const *x)
 {
-  return (hands_off () && ctx->files && ctx->dst_dir_made && !exists
+  return (sends_files () && ctx->files && ctx->dst_dir_made && !exists
           && !track_links && S_ISREG (src_st->st_mode)
           && copies_data (src_st, x) && !x->attributes_only
           && ! (remote && xfer_chunk_size () <= src_st->st_size));
@@ -2576,8 +2699,15 @@ copy_internal (struct loc const *src, struct loc const *dst,
 
   bool track_links = remembers_copy (&src_st, ctx, x);
   struct inode_entry const *earlier = NULL;
-  if (track_links)
+  /* With links owned elsewhere, the owner says which name comes
+     first.  */
+  char *first = NULL;
+  bool owned = track_links && links_owned ();
+  if (owned)
+    first = remote->first_copy (&src_st, dst->name);
+  else if (track_links)
     earlier = earlier_copy (&src_st);
+  char const *earlier_name = earlier ? earlier->name : first;
 
   bool exists = d.exists;
   char *backup = NULL;
@@ -2596,7 +2726,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
                                && 1 < dst_found->st_nlink)
                            || (recreate && x->dereference == CP_DEREF_NEVER
                                && !S_ISREG (src_st.st_mode)));
-      bool replace = (!earlier && recreate && !x->hard_link
+      bool replace = (!earlier_name && recreate && !x->hard_link
                       && !x->symbolic_link && !copies_data (&src_st, x));
       ok = make_room (src, &src_st, dst, unlink_first, replace, &backup,
                       &exists, x);
@@ -2616,10 +2746,9 @@ copy_internal (struct loc const *src, struct loc const *dst,
         ok = true;
       else
         {
-          if (hands_off () && track_links && !earlier)
+          if (hands_off () && track_links && !earlier_name)
             handed = next_outcome = fill_outcome_new ();
-          ok = make_copy (src, &src_st, follow, dst, exists,
-                          earlier ? earlier->name : NULL,
+          ok = make_copy (src, &src_st, follow, dst, exists, earlier_name,
                           backup ? NULL : ctx->files, x);
           if (!ok && backup)
             restore_backup (backup, dst, x->verbose);
@@ -2632,15 +2761,23 @@ copy_internal (struct loc const *src, struct loc const *dst,
             }
         }
     }
+  if (owned && !first)
+    {
+      /* The other names wait for the ranges of a large first copy.  */
+      bool whole = handed ? await_outcome (handed) && ok : ok;
+      handed = NULL;
+      remote->first_done (&src_st, whole);
+    }
   if (ok)
     {
-      if (track_links && !earlier)
+      if (track_links && !earlier_name && !owned)
         remember_copy (&src_st, dst->name, handed);
       if (ctx->command_line)
         remember_made_file (dst);
     }
   else
     fill_outcome_release (handed);
+  free (first);
   free (backup);
   return ok;
 }
@@ -2670,5 +2807,147 @@ copy (char const *src_name, char const *dst_name, struct cp_options const *x)
     ok &= file_group_wait (ctx.files);
   free (src_names.buf);
   free (dst_names.buf);
+  return ok;
+}
+
+/* The directories from an operand down to the one a subtree is in, as
+   a process given the subtree opens them, and their names.  */
+struct remote_chain
+{
+  struct walk_dir *dirs;
+  size_t n;
+  char *names;
+};
+
+/* Close C's directories in W, the deepest first.  */
+static void
+close_chain (struct walker *w, struct remote_chain *c)
+{
+  while (c->n)
+    walk_close (w, &c->dirs[--c->n]);
+  free (c->dirs);
+  free (c->names);
+}
+
+/* Open in W, from the working directory, the directories P names, to
+   reach the entry whose whole name is NAME (for messages), which is
+   in the last of them; search-only ones will do if SEARCH_OK.  Return
+   false after a diagnostic if one can't be opened, or the last is not
+   the directory the walk had open.  */
+static bool
+open_chain (struct walker *w, struct remote_path const *p, char const *name,
+            bool search_ok, struct remote_chain *c)
+{
+  size_t n = 1;
+  for (char const *q = p->path; *q; q++)
+    n += *q == '/';
+  n += *p->path != '\0';
+  c->dirs = xinmalloc (n, sizeof *c->dirs);
+  c->n = 0;
+  c->names = xstrdup (p->path);
+  char *next = c->names;
+  char const *rel = p->root;
+  struct stat st;
+  bool ok;
+  for (;;)
+    {
+      struct walk_dir *up = c->n ? &c->dirs[c->n - 1] : NULL;
+      /* The operand may be a link to a directory, which the walk
+         followed; below it, links are not followed.  */
+      ok = walk_open (w, up, rel, !up, search_ok, &c->dirs[c->n], &st);
+      if (!ok)
+        break;
+      c->n++;
+      if (!*next)
+        break;
+      char *slash = strchr (next, '/');
+      rel = next;
+      next = slash ? slash + 1 : next + strlen (next);
+      if (slash)
+        *slash = '\0';
+    }
+  int err = errno;
+  char *dir = dir_name (name);
+  if (!ok)
+    error (0, err, _("cannot access %s"), quoteaf (dir));
+  else if (st.st_dev != p->dir_dev || st.st_ino != p->dir_ino)
+    {
+      error (0, 0, _("skipping file %s, as it was replaced while being copied"),
+             quoteaf (dir));
+      ok = false;
+    }
+  free (dir);
+  if (!ok)
+    close_chain (w, c);
+  return ok;
+}
+
+/* Open the new directory D names at the destination, in the last
+   directory of C, as DDIR, with status *ST; return false after a
+   diagnostic if it can't be, or is not the one the walk made.  */
+static bool
+open_given_dir (struct walker *w, struct remote_chain *c,
+                struct remote_dir const *d, struct walk_dir *ddir,
+                struct stat *st)
+{
+  if (!walk_open (w, &c->dirs[c->n - 1], d->dst_rel, false, true, ddir, st))
+    {
+      error (0, errno, _("cannot stat %s"), quoteaf (d->dst_name));
+      return false;
+    }
+  if (SAME_INODE (*st, *d->dst_st))
+    return true;
+  error (0, 0, _("skipping file %s, as it was replaced while being copied"),
+         quoteaf (d->dst_name));
+  walk_close (w, ddir);
+  return false;
+}
+
+bool
+copy_remote_dir (struct remote_dir const *d, struct remote_path const *src,
+                 struct remote_path const *dst, struct cp_options const *x)
+{
+  if (!stack_top)
+    prepare_stack ();
+  for (size_t i = 0; i < d->made_len; i++)
+    {
+      struct stat st = { .st_dev = d->made[i].dev, .st_ino = d->made[i].ino };
+      inode_remember (&made_dirs, inode_equal, &st, "");
+    }
+  inode_remember (&made_dirs, inode_equal, d->dst_st, "");
+  size_t max_open = walker_default_max ();
+  struct walker src_walk, dst_walk;
+  walker_init (&src_walk, max_open);
+  walker_init (&dst_walk, max_open);
+  struct remote_chain sc, dc;
+  if (!open_chain (&src_walk, src, d->src_name, false, &sc))
+    return false;
+  struct walk_dir ddir;
+  struct stat dst_st;
+  bool ok = open_chain (&dst_walk, dst, d->dst_name, true, &dc);
+  if (ok && !open_given_dir (&dst_walk, &dc, d, &ddir, &dst_st))
+    {
+      close_chain (&dst_walk, &dc);
+      ok = false;
+    }
+  if (ok)
+    {
+      bool into_self = false;
+      struct name_buf src_names = { NULL, 0 };
+      struct name_buf dst_names = { NULL, 0 };
+      struct copy_ctx ctx = { d->top_src, d->top_dst, d->top_dev, false,
+                              &into_self, NULL, &src_walk, &dst_walk,
+                              &src_names, &dst_names,
+                              file_group_new (NULL), true };
+      struct loc s = { &sc.dirs[sc.n - 1], d->src_rel, d->src_name };
+      struct loc t = { &dc.dirs[dc.n - 1], d->dst_rel, d->dst_name };
+      ok = copy_dir_below (&s, d->src_st, &t, &ddir, false, &dst_st, &ctx,
+                           x);
+      ok &= file_group_wait (ctx.files);
+      free (src_names.buf);
+      free (dst_names.buf);
+      close_chain (&dst_walk, &dc);
+    }
+  close_chain (&src_walk, &sc);
   return ok;
 }

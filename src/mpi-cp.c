@@ -1,4 +1,4 @@
-/* mpi-cp.c -- mpicp: cp's walk on rank 0, files copied by the others.
+/* mpi-cp.c -- mpicp: cp's walk shared by the ranks of an MPI job.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -18,12 +18,48 @@
    attributes are set once its last file is answered for, as with
    --jobs.
 
-   The walk, and with it the map of hard links, stays on rank 0, which
-   thus owns every (device, inode) of the source: this is where mpicp
-   stops scaling, at the rate one process can list directories and
-   send messages.  The ranks must share one architecture (struct stat
-   travels as it is), see the same file system at the same working
-   directory, and run as the same user.
+   The walk itself is shared by stealing subtrees.  A rank with nothing
+   to do asks another for work (TAG_STEAL): rank 0 first, then each
+   other rank in turn, sleeping a little longer after each round of
+   refusals.  A rank walking looks for such a request each time it has
+   just made a directory below an operand, and if there is one it
+   gives the requester that directory's subtree instead of going down
+   into it: nothing is below it at the destination yet, so no decision
+   there depends on what another rank does, as for a whole file.  The
+   subtree is a piece of the group of files of the directory it is in,
+   like a file sent away.  Its rank opens both directories again from
+   the operands, checks them, walks the subtree with cp's own code
+   (copy_remote_dir), copies its files itself, gives parts of it on to
+   ranks that ask meanwhile, sets the directory's attributes once all
+   below it is answered for, and answers its giver (TAG_DIR_DONE) with
+   the outcome, what --stats counts, its diagnostics and its -v lines,
+   which the giver prints or, if it is itself walking a subtree, adds
+   to its own answer.  A rank waiting for answers refuses requests
+   (TAG_NOWORK), having nothing to give.  As every piece answers only
+   once all of it is done, rank 0 knows the job is over when its walk
+   is over and everything it sent and gave is answered for.
+
+   Hard links are kept across ranks through owners: each (device,
+   inode) belongs to one rank (owner_of, a hash).  A rank meeting a
+   file with other links asks its owner (itself, without a message)
+   whether its name is the first copy; the owner answers "copy it" to
+   the first, and to the others, once that copy is over, "link to" its
+   name, or, if it failed, "copy it" to the next, which copies afresh
+   as cp does.  Every wait (idle_until) and every step of a walk
+   between two entries answers the questions this rank owns, so that
+   one waits at most for a file's copy.
+
+   With -L, subtrees are not given away, as directories reached
+   through links are remembered in rank 0's map; rank 0's walk is then
+   what limits, at the rate one process can list directories and send
+   messages.  The ranks must
+   share one architecture (struct stat travels as it is), see the same
+   file system at the same working directory, and run as the same
+   user.
+
+   No rank waits in a blocking MPI call, as Open MPI's poll without
+   sleeping and would take CPU time from the ranks copying: each looks
+   for its messages and sleeps between looks (idle_until).
 
    MPI calls are not checked one by one: MPI's default error handler
    aborts the whole job on any failure, which is what mpicp wants, as
@@ -34,16 +70,24 @@
 #include "system.h"
 #include "copy-remote.h"
 #include "remote.h"
+#include "hash.h"
 #include "walk.h"
 
 #include <mpi.h>
 #include <stdint.h>
+#include <time.h>
 
 enum
 {
-  TAG_TASK = 1,			/* rank 0 to another: a file to copy */
-  TAG_ANSWER,			/* and back: how it went */
-  TAG_STOP			/* rank 0 to another: nothing more */
+  TAG_TASK = 1,			/* a file, range or subtree to copy */
+  TAG_ANSWER,			/* to rank 0: how a file or range went */
+  TAG_STOP,			/* rank 0 to another: nothing more */
+  TAG_STEAL,			/* an idle rank to another: work, please */
+  TAG_NOWORK,			/* and back: none to give now */
+  TAG_DIR_DONE,			/* to a subtree's giver: how it went */
+  TAG_LINK_ASK,			/* to an inode's owner: first copy? */
+  TAG_LINK_REPLY,		/* and back: copy it, or link to this */
+  TAG_LINK_DONE			/* to the owner: the first copy is over */
 };
 
 /* Files sent to one rank and not answered yet, at most: enough that
@@ -76,6 +120,39 @@ static int in_flight;
 /* Where the next file goes when the ranks are equally busy.  */
 static int next_rank;
 
+/* On rank 0, how many subtrees it gave each rank that are not
+   answered yet: a rank walking one takes no files until it is
+   done.  */
+static int *walking;
+
+/* A subtree this rank gave another, not answered yet.  */
+struct gift
+{
+  void *token;			/* the walk's, or NULL while free */
+  MPI_Request req;
+  char *buf;
+};
+
+static struct gift *gifts;
+static idx_t n_gifts;
+static int gifts_out;
+
+/* The options of the job, for what the answers count.  */
+static struct cp_options const *job_opts;
+
+/* What a subtree's rank copied, for the giver's --progress and
+   --stats: bytes, and files by the method that copied them.  */
+struct tally
+{
+  intmax_t bytes;
+  intmax_t files[XFER_METHOD_OFFLOAD + 1];
+  intmax_t buffer_size;
+  int direct;
+};
+
+/* On a rank walking a subtree, what its copies have added up to.  */
+static struct tally tally;
+
 /* One end of a file sent: the directory it is in, as the walk saw it,
    and how to reach it again: the operand the walk opened first, from
    the working directory, then the entries below it.  */
@@ -103,6 +180,21 @@ struct task_head
   int64_t chunk;
   int32_t direct;
   struct stat dst_st;		/* the copy, which the walk made */
+  bool dir;			/* a subtree, followed by its made_len
+                                   struct remote_inode and, after the
+                                   names, the operands' names */
+  dev_t top_dev;
+  uint32_t made_len;
+};
+
+/* A subtree's answer, followed by the text of its diagnostics, then
+   of its standard output (-v).  */
+struct dir_answer_head
+{
+  uint32_t slot;
+  bool ok;
+  struct tally tally;
+  uint32_t said_len;
 };
 
 /* An answer, followed by the text of its diagnostics.  */
@@ -112,6 +204,299 @@ struct answer_head
   bool ok;
   struct xfer_report report;	/* for rank 0's --progress and --stats */
 };
+
+/* How long a rank with nothing to do sleeps between looks for a
+   message: short at first, as an answer often follows soon, then
+   longer, up to a bound that keeps the delay small beside a file's
+   copy.  */
+enum { PAUSE_MIN_NS = 20 * 1000, PAUSE_MAX_NS = 1000 * 1000 };
+
+/* A file with other links, on the rank that owns its device and
+   inode: the name of its first copy and the rank making it, whether
+   that copy is whole, and the ranks waiting to hear which name to link
+   to, each with its own name, in case the copy fails and the next must
+   be made afresh.  */
+struct waiter
+{
+  int rank;
+  char *name;
+};
+
+enum owned_state { OWNED_NONE, OWNED_PENDING, OWNED_OK };
+
+struct owned
+{
+  dev_t dev;
+  ino_t ino;
+  enum owned_state state;
+  char *name;
+  struct waiter *waiters;
+  idx_t n_waiters;
+  idx_t waiters_alloc;
+};
+
+static Hash_table *owned_files;
+
+/* The head of a TAG_LINK_ASK or TAG_LINK_DONE message; an ask is
+   followed by the asking rank's name for its copy.  */
+struct link_head
+{
+  dev_t dev;
+  ino_t ino;
+  bool ok;
+};
+
+/* On a rank that asked about a file with other links: whether the
+   owner answered, and with which name to link to (NULL: copy it).  */
+static bool link_answered;
+static char *link_target;
+
+static size_t
+owned_hash (void const *p, size_t n_buckets)
+{
+  struct owned const *o = p;
+  return (o->ino ^ o->dev) % n_buckets;
+}
+
+static bool
+owned_equal (void const *a, void const *b)
+{
+  struct owned const *x = a;
+  struct owned const *y = b;
+  return x->ino == y->ino && x->dev == y->dev;
+}
+
+/* The rank that owns DEV and INO: spread evenly, whatever the
+   inodes' numbering.  */
+static int
+owner_of (dev_t dev, ino_t ino)
+{
+  uint64_t h = ((uint64_t) dev * 0x9E3779B97F4A7C15u) ^ ino;
+  h *= 0xBF58476D1CE4E5B9u;
+  return (h >> 32) % n_ranks;
+}
+
+static void await_request (MPI_Request *req);
+
+/* Tell rank TO to copy its file (TARGET NULL) or to link it to
+   TARGET.  */
+static void
+link_reply (int to, char const *target)
+{
+  if (to == rank)
+    {
+      link_target = target ? xstrdup (target) : NULL;
+      link_answered = true;
+      return;
+    }
+  size_t n = 1 + (target ? strlen (target) + 1 : 0);
+  char *msg = xmalloc (n);
+  msg[0] = target != NULL;
+  if (target)
+    strcpy (msg + 1, target);
+  MPI_Request req;
+  MPI_Isend (msg, n, MPI_BYTE, to, TAG_LINK_REPLY, MPI_COMM_WORLD, &req);
+  await_request (&req);
+  free (msg);
+}
+
+/* As the owner of DEV and INO: rank FROM asks whether NAME is the
+   first copy.  NAME is taken.  */
+static void
+owner_ask (dev_t dev, ino_t ino, int from, char *name)
+{
+  if (!owned_files)
+    owned_files = hash_initialize (0, NULL, owned_hash, owned_equal, NULL);
+  struct owned key = { .dev = dev, .ino = ino };
+  struct owned *o = hash_lookup (owned_files, &key);
+  if (!o)
+    {
+      o = xmemdup (&key, sizeof key);
+      if (!hash_insert (owned_files, o))
+        xalloc_die ();
+    }
+  if (o->state == OWNED_OK)
+    {
+      link_reply (from, o->name);
+      free (name);
+    }
+  else if (o->state == OWNED_PENDING)
+    {
+      if (o->n_waiters == o->waiters_alloc)
+        o->waiters = xpalloc (o->waiters, &o->waiters_alloc, 1, -1,
+                              sizeof *o->waiters);
+      o->waiters[o->n_waiters++] = (struct waiter) { from, name };
+    }
+  else
+    {
+      o->state = OWNED_PENDING;
+      o->name = name;
+      link_reply (from, NULL);
+    }
+}
+
+/* As the owner of DEV and INO: its first copy is over, whole if OK.
+   The ranks waiting link to it, or, if it failed, the first of them
+   makes the copy afresh, as cp does with the next name.  */
+static void
+owner_done (dev_t dev, ino_t ino, bool ok)
+{
+  struct owned key = { .dev = dev, .ino = ino };
+  struct owned *o = hash_lookup (owned_files, &key);
+  if (ok)
+    {
+      o->state = OWNED_OK;
+      for (idx_t i = 0; i < o->n_waiters; i++)
+        {
+          link_reply (o->waiters[i].rank, o->name);
+          free (o->waiters[i].name);
+        }
+      o->n_waiters = 0;
+      return;
+    }
+  free (o->name);
+  o->name = NULL;
+  o->state = OWNED_NONE;
+  if (o->n_waiters)
+    {
+      struct waiter w = o->waiters[0];
+      memmove (o->waiters, o->waiters + 1,
+               --o->n_waiters * sizeof *o->waiters);
+      o->state = OWNED_PENDING;
+      o->name = w.name;
+      link_reply (w.rank, NULL);
+    }
+}
+
+/* Receive the message STATUS announces, of N bytes, into a new
+   buffer.  */
+static char *
+take_message (MPI_Status const *status, int *n)
+{
+  MPI_Get_count (status, MPI_BYTE, n);
+  char *buf = xmalloc (MAX (*n, 1));
+  MPI_Recv (buf, *n, MPI_BYTE, status->MPI_SOURCE, status->MPI_TAG,
+            MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return buf;
+}
+
+/* Act on the message about links that STATUS announces.  */
+static void
+take_link_message (MPI_Status const *status)
+{
+  int n;
+  char *buf = take_message (status, &n);
+  if (status->MPI_TAG == TAG_LINK_REPLY)
+    {
+      link_target = buf[0] ? xstrdup (buf + 1) : NULL;
+      link_answered = true;
+    }
+  else
+    {
+      struct link_head h;
+      memcpy (&h, buf, sizeof h);
+      if (status->MPI_TAG == TAG_LINK_ASK)
+        owner_ask (h.dev, h.ino, status->MPI_SOURCE,
+                   xstrdup (buf + sizeof h));
+      else
+        owner_done (h.dev, h.ino, h.ok);
+    }
+  free (buf);
+}
+
+/* Whether TAG is that of a message about links.  */
+static bool
+link_tag (int tag)
+{
+  return TAG_LINK_ASK <= tag && tag <= TAG_LINK_DONE;
+}
+
+/* Act on the messages about links that are there: a rank asking about
+   a file is kept waiting by no more than one file's or one range's
+   copy, as every rank looks between those and while it waits.  Not
+   while already doing so, as answering sends and waits in turn.  */
+static void
+serve_links (void)
+{
+  static bool serving_links;
+  if (serving_links)
+    return;
+  serving_links = true;
+  for (int tag = TAG_LINK_ASK; tag <= TAG_LINK_DONE; )
+    {
+      int ready;
+      MPI_Status status;
+      MPI_Iprobe (MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &ready, &status);
+      if (ready)
+        take_link_message (&status);
+      else
+        tag++;
+    }
+  serving_links = false;
+}
+
+/* Open MPI's blocking calls poll without sleeping: a rank waiting in
+   one keeps a CPU busy, which the ranks copying need when there are
+   more ranks than CPUs.  So every wait is this: test for READY (ARG),
+   and sleep a little longer each time it is false.  */
+static void
+idle_until (bool (*ready) (void *), void *arg)
+{
+  long pause = PAUSE_MIN_NS;
+  for (;;)
+    {
+      serve_links ();
+      if (ready (arg))
+        break;
+      struct timespec t = { 0, pause };
+      /* A sleep cut short by a signal only makes the next look come
+         sooner.  */
+      if (nanosleep (&t, NULL) != 0 && errno != EINTR)
+        error (EXIT_FAILURE, errno, _("cannot sleep"));
+      pause = MIN (2 * pause, PAUSE_MAX_NS);
+    }
+}
+
+/* A message awaited: from whom, with which tag, and what came.  */
+struct awaited
+{
+  int source;
+  int tag;
+  MPI_Status *status;
+};
+
+static bool
+message_ready (void *arg)
+{
+  struct awaited *a = arg;
+  int ready;
+  MPI_Iprobe (a->source, a->tag, MPI_COMM_WORLD, &ready, a->status);
+  return ready;
+}
+
+/* Wait for a message from SOURCE with TAG, either of which may be
+   MPI's wildcard, and set *STATUS to what it is.  */
+static void
+await_message (int source, int tag, MPI_Status *status)
+{
+  struct awaited a = { source, tag, status };
+  idle_until (message_ready, &a);
+}
+
+static bool
+request_done (void *arg)
+{
+  int done;
+  MPI_Test (arg, &done, MPI_STATUS_IGNORE);
+  return done;
+}
+
+/* Wait for the send or receive REQ to complete.  */
+static void
+await_request (MPI_Request *req)
+{
+  idle_until (request_done, req);
+}
 
 /* The outermost directory of DIR's walk: the operand.  */
 static struct walk_dir const *
@@ -178,18 +563,20 @@ side_put (char *p, struct walk_dir const *dir, char const *name,
 }
 
 /* The rank from 1 on with the fewest files, the first from NEXT_RANK
-   on among equals.  */
+   on among equals, of those not walking a subtree rank 0 gave them
+   unless ANY; -1 if there is none.  */
 static int
-least_busy (void)
+least_busy (bool any)
 {
-  int best = next_rank;
-  for (int i = 1; i < n_ranks; i++)
+  int best = -1;
+  for (int i = 0; i < n_ranks - 1; i++)
     {
       int r = 1 + (next_rank - 1 + i) % (n_ranks - 1);
-      if (busy[r] < busy[best])
+      if ((any || !walking[r]) && (best < 0 || busy[r] < busy[best]))
         best = r;
     }
-  next_rank = 1 + best % (n_ranks - 1);
+  if (0 <= best)
+    next_rank = 1 + best % (n_ranks - 1);
   return best;
 }
 
@@ -206,7 +593,7 @@ take_answer (MPI_Status const *status)
   struct answer_head h;
   memcpy (&h, buf, sizeof h);
   struct slot *s = &slots[h.slot];
-  MPI_Wait (&s->req, MPI_STATUS_IGNORE);
+  await_request (&s->req);
   free (s->buf);
   void *token = s->token;
   intmax_t range = s->range;
@@ -220,12 +607,106 @@ take_answer (MPI_Status const *status)
   copy_remote_ended (token, range, h.ok, &said, &h.report);
 }
 
+/* Send an empty message with TAG to rank TO.  */
+static void
+send_empty (int to, int tag)
+{
+  MPI_Request req;
+  MPI_Isend (NULL, 0, MPI_BYTE, to, tag, MPI_COMM_WORLD, &req);
+  await_request (&req);
+}
+
+/* Receive the empty message STATUS announces.  */
+static void
+take_empty (MPI_Status const *status)
+{
+  MPI_Recv (NULL, 0, MPI_BYTE, status->MPI_SOURCE, status->MPI_TAG,
+            MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+/* Count what T says was copied in SINK, as if the files had been
+   copied here.  */
+static void
+tally_replay (struct tally const *t, struct xfer_sink *sink)
+{
+  if (!sink)
+    return;
+  sink->begin (sink);
+  sink->bytes (sink, t->bytes);
+  struct xfer_report r = { .buffer_size = t->buffer_size,
+                           .direct = t->direct };
+  for (r.method = XFER_METHOD_AUTO; r.method <= XFER_METHOD_OFFLOAD;
+       r.method++)
+    for (intmax_t i = 0; i < t->files[r.method]; i++)
+      sink->end (sink, &r, true);
+}
+
+/* Receive the answer to a subtree that STATUS announces, print its
+   diagnostics and end its piece of the walk's group.  */
+static void
+take_dir_answer (MPI_Status const *status)
+{
+  int n;
+  MPI_Get_count (status, MPI_BYTE, &n);
+  char *buf = xmalloc (n);
+  MPI_Recv (buf, n, MPI_BYTE, status->MPI_SOURCE, TAG_DIR_DONE,
+            MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  struct dir_answer_head h;
+  memcpy (&h, buf, sizeof h);
+  struct gift *g = &gifts[h.slot];
+  await_request (&g->req);
+  free (g->buf);
+  void *token = g->token;
+  g->token = NULL;
+  gifts_out--;
+  if (rank == 0)
+    walking[status->MPI_SOURCE]--;
+  idx_t len = h.said_len;
+  struct held_errors said = { len ? ximemdup (buf + sizeof h, len) : NULL,
+                              len };
+  size_t out = n - sizeof h - len;
+  if (out && fwrite (buf + sizeof h + len, 1, out, stdout) != out)
+    error (EXIT_FAILURE, errno, _("write error"));
+  free (buf);
+  tally_replay (&h.tally, job_opts->xfer.sink);
+  copy_remote_dir_ended (token, h.ok, &said);
+}
+
+/* Whether a message with TAG from any rank is there; if so, set
+   *STATUS to it.  */
+static bool
+message_there (int tag, MPI_Status *status)
+{
+  int ready;
+  MPI_Iprobe (MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &ready, status);
+  return ready;
+}
+
+/* Take one answer, to a file or a subtree, if one is there, and
+   return whether one was; refuse, meanwhile, the ranks asking for
+   work: a rank waiting for answers has none to give.  */
+static bool
+took_answer (void *arg)
+{
+  MPI_Status status;
+  while (message_there (TAG_STEAL, &status))
+    {
+      take_empty (&status);
+      send_empty (status.MPI_SOURCE, TAG_NOWORK);
+    }
+  if (message_there (TAG_DIR_DONE, &status))
+    take_dir_answer (&status);
+  else if (rank == 0 && message_there (TAG_ANSWER, &status))
+    take_answer (&status);
+  else
+    return false;
+  return true;
+}
+
 static void
 wait_answer (void)
 {
-  MPI_Status status;
-  MPI_Probe (MPI_ANY_SOURCE, TAG_ANSWER, MPI_COMM_WORLD, &status);
-  take_answer (&status);
+  idle_until (took_answer, NULL);
 }
 
 /* Take the answers already there, so that directories are finished
@@ -276,15 +757,20 @@ task_message (struct remote_file const *f, int slot, int *size)
   return buf;
 }
 
-static void
+/* Send F to the least busy rank, waiting for one to be free; but
+   leave a whole file to the walk when every other rank is walking a
+   subtree, which it would finish before taking the file.  */
+static bool
 send_file (struct remote_file const *f)
 {
   take_ready_answers ();
-  int r = least_busy ();
-  while (busy[r] == SLOTS_PER_RANK)
+  int r;
+  while ((r = least_busy (f->split != NULL)) < 0
+         || busy[r] == SLOTS_PER_RANK)
     {
+      if (r < 0)
+        return false;
       wait_answer ();
-      r = least_busy ();
     }
   int slot = (r - 1) * SLOTS_PER_RANK;
   while (slots[slot].token)
@@ -298,9 +784,132 @@ send_file (struct remote_file const *f)
   MPI_Isend (buf, size, MPI_BYTE, r, TAG_TASK, MPI_COMM_WORLD, &s->req);
   busy[r]++;
   in_flight++;
+  return true;
 }
 
-static struct copy_remote const mpi_remote = { send_file, wait_answer };
+/* The message that sends D as the subtree of gift SLOT; set *SIZE to
+   its size.  */
+static char *
+dir_message (struct remote_dir const *d, int slot, int *size)
+{
+  struct task_head h = { .slot = slot, .src_st = *d->src_st, .range = -1,
+                         .dst_st = *d->dst_st, .dir = true,
+                         .top_dev = d->top_dev, .made_len = d->made_len };
+  size_t made = d->made_len * sizeof *d->made;
+  size_t n = sizeof h + made;
+  n += side_measure (d->src_dir, d->src_name, d->src_rel, &h.side[0]);
+  n += side_measure (d->dst_dir, d->dst_name, d->dst_rel, &h.side[1]);
+  n += strlen (d->top_src) + 1 + strlen (d->top_dst) + 1;
+  if (INT_MAX < n)
+    error (EXIT_FAILURE, 0, _("names too long to send to another rank: %s"),
+           quoteaf (d->src_name));
+  char *buf = xmalloc (n);
+  memcpy (buf, &h, sizeof h);
+  char *p = buf + sizeof h;
+  if (made)
+    memcpy (p, d->made, made);
+  p = side_put (p + made, d->src_dir, d->src_name, d->src_rel, &h.side[0]);
+  p = side_put (p, d->dst_dir, d->dst_name, d->dst_rel, &h.side[1]);
+  stpcpy (stpcpy (p, d->top_src) + 1, d->top_dst);
+  *size = n;
+  return buf;
+}
+
+/* A free gift slot.  */
+static int
+gift_slot (void)
+{
+  for (idx_t i = 0; i < n_gifts; i++)
+    if (!gifts[i].token)
+      return i;
+  idx_t old = n_gifts;
+  gifts = xpalloc (gifts, &n_gifts, 1, INT_MAX, sizeof *gifts);
+  for (idx_t i = old; i < n_gifts; i++)
+    gifts[i].token = NULL;
+  return old;
+}
+
+/* If a rank has asked for work, send it the subtree D.  */
+static bool
+give_dir (struct remote_dir const *d)
+{
+  MPI_Status status;
+  if (!message_there (TAG_STEAL, &status))
+    return false;
+  take_empty (&status);
+  int to = status.MPI_SOURCE;
+  int slot = gift_slot ();
+  int size;
+  struct gift *g = &gifts[slot];
+  g->buf = dir_message (d, slot, &size);
+  g->token = d->token;
+  MPI_Isend (g->buf, size, MPI_BYTE, to, TAG_TASK, MPI_COMM_WORLD, &g->req);
+  gifts_out++;
+  if (rank == 0)
+    walking[to]++;
+  return true;
+}
+
+static bool
+link_answer_there (void *arg)
+{
+  return link_answered;
+}
+
+/* Ask the owner of SRC_ST's device and inode whether DST_NAME is its
+   first copy, and wait for the answer: NULL if it is, else the name
+   to link to.  */
+static char *
+first_copy (struct stat const *src_st, char const *dst_name)
+{
+  int owner = owner_of (src_st->st_dev, src_st->st_ino);
+  link_answered = false;
+  if (owner == rank)
+    owner_ask (src_st->st_dev, src_st->st_ino, rank, xstrdup (dst_name));
+  else
+    {
+      struct link_head h = { src_st->st_dev, src_st->st_ino };
+      size_t n = sizeof h + strlen (dst_name) + 1;
+      if (INT_MAX < n)
+        error (EXIT_FAILURE, 0, _("names too long to send to another rank: %s"),
+               quoteaf (dst_name));
+      char *msg = xmalloc (n);
+      memcpy (msg, &h, sizeof h);
+      strcpy (msg + sizeof h, dst_name);
+      MPI_Request req;
+      MPI_Isend (msg, n, MPI_BYTE, owner, TAG_LINK_ASK, MPI_COMM_WORLD, &req);
+      await_request (&req);
+      free (msg);
+    }
+  idle_until (link_answer_there, NULL);
+  return link_target;
+}
+
+/* Tell the owner of SRC_ST's device and inode that its first copy,
+   made here, is over, whole if OK.  */
+static void
+first_done (struct stat const *src_st, bool ok)
+{
+  int owner = owner_of (src_st->st_dev, src_st->st_ino);
+  if (owner == rank)
+    {
+      owner_done (src_st->st_dev, src_st->st_ino, ok);
+      return;
+    }
+  struct link_head h = { src_st->st_dev, src_st->st_ino, ok };
+  MPI_Request req;
+  MPI_Isend (&h, sizeof h, MPI_BYTE, owner, TAG_LINK_DONE, MPI_COMM_WORLD,
+             &req);
+  await_request (&req);
+}
+
+static struct copy_remote const mpi_remote =
+  { send_file, wait_answer, give_dir, serve_links, first_copy, first_done };
+
+/* A rank given a subtree copies its files itself and gives away
+   subdirectories only.  */
+static struct copy_remote const subtree_remote =
+  { NULL, wait_answer, give_dir, serve_links, first_copy, first_done };
 
 /* Tell every other rank to stop.  */
 static void
@@ -353,7 +962,7 @@ remote_exit (void)
   MPI_Finalized (&done);
   if (done)
     return;
-  if (serving && (rank != 0 || in_flight))
+  if (serving && (rank != 0 || in_flight || gifts_out))
     MPI_Abort (MPI_COMM_WORLD, EXIT_FAILURE);
   if (serving)
     stop_ranks ();
@@ -471,6 +1080,7 @@ report_begin (struct xfer_sink *sink)
 static void
 report_bytes (struct xfer_sink *sink, off_t n)
 {
+  tally.bytes += n;
 }
 
 static void
@@ -478,6 +1088,12 @@ report_end (struct xfer_sink *sink, struct xfer_report const *report,
             bool ok)
 {
   last_report = *report;
+  if (ok)
+    {
+      tally.files[report->method]++;
+      tally.buffer_size = MAX (tally.buffer_size, report->buffer_size);
+      tally.direct |= report->direct;
+    }
 }
 
 static struct xfer_sink report_sink = { report_begin, report_bytes,
@@ -535,6 +1151,85 @@ copy_sent_file (char const *buf, struct held_errors *said,
                             report, x);
 }
 
+/* Copy the subtree that the message BUF describes, with the options
+   X; return whether all went well, and set *SAID to what was said.  */
+static bool
+copy_sent_dir (char const *buf, struct held_errors *said,
+               struct cp_options const *x)
+{
+  struct task_head h;
+  memcpy (&h, buf, sizeof h);
+  char const *p = buf + sizeof h;
+  struct remote_inode *made = xinmalloc (h.made_len, sizeof *made);
+  memcpy (made, p, h.made_len * sizeof *made);
+  p += h.made_len * sizeof *made;
+  struct remote_path sides[2];
+  char const *names[2];
+  for (int i = 0; i < 2; i++)
+    {
+      sides[i].root = p;
+      sides[i].path = p + h.side[i].root_len + 1;
+      sides[i].dir_dev = h.side[i].dir_dev;
+      sides[i].dir_ino = h.side[i].dir_ino;
+      names[i] = sides[i].path + h.side[i].path_len + 1;
+      p = names[i] + h.side[i].name_len + 1;
+    }
+  char const *top_src = p;
+  char const *top_dst = top_src + strlen (top_src) + 1;
+  struct remote_dir d = { NULL, NULL, names[0], names[0] + h.side[0].rel_at,
+                          names[1], names[1] + h.side[1].rel_at, &h.src_st,
+                          &h.dst_st, NULL, top_src, top_dst, h.top_dev,
+                          made, h.made_len };
+  *said = (struct held_errors) { NULL, 0 };
+  tally = (struct tally) { 0 };
+  error_hold (said);
+  bool ok = copy_remote_dir (&d, &sides[0], &sides[1], x);
+  error_hold (NULL);
+  free (made);
+  return ok;
+}
+
+/* Copy the subtree the message BUF from rank FROM describes and
+   answer FROM with how it went, what it added up to and what was
+   said.  */
+static void
+answer_dir (char const *buf, int from, struct cp_options const *x)
+{
+  struct task_head h;
+  memcpy (&h, buf, sizeof h);
+  struct held_errors said;
+  struct dir_answer_head a = { h.slot };
+  /* mpirun forwards the ranks' output in pieces that may cut lines:
+     the -v lines of a subtree go to its giver with the answer, and so
+     up to rank 0, which alone writes them.  */
+  FILE *out = stdout;
+  char *text;
+  size_t text_len;
+  stdout = open_memstream (&text, &text_len);
+  if (!stdout)
+    error (EXIT_FAILURE, errno, _("cannot hold the standard output"));
+  a.ok = copy_sent_dir (buf, &said, x);
+  if (fclose (stdout) != 0)
+    error (EXIT_FAILURE, errno, _("cannot hold the standard output"));
+  stdout = out;
+  a.tally = tally;
+  a.said_len = said.len;
+  size_t n = sizeof a + said.len + text_len;
+  if (INT_MAX < n)
+    error (EXIT_FAILURE, 0, _("too many messages to send to another rank"));
+  char *msg = xmalloc (n);
+  memcpy (msg, &a, sizeof a);
+  if (said.len)
+    memcpy (msg + sizeof a, said.text, said.len);
+  memcpy (msg + sizeof a + said.len, text, text_len);
+  free (text);
+  free (said.text);
+  MPI_Request req;
+  MPI_Isend (msg, n, MPI_BYTE, from, TAG_DIR_DONE, MPI_COMM_WORLD, &req);
+  await_request (&req);
+  free (msg);
+}
+
 /* Copy what the message BUF describes and answer rank 0 with how it
    went and what was said.  */
 static void
@@ -551,28 +1246,94 @@ answer (char const *buf, struct cp_options const *x)
   if (said.len)
     memcpy (msg + sizeof a, said.text, said.len);
   free (said.text);
-  MPI_Send (msg, n, MPI_BYTE, 0, TAG_ANSWER, MPI_COMM_WORLD);
+  MPI_Request req;
+  MPI_Isend (msg, n, MPI_BYTE, 0, TAG_ANSWER, MPI_COMM_WORLD, &req);
+  await_request (&req);
   free (msg);
 }
 
-/* On a rank other than 0: copy the files rank 0 sends until it says
-   to stop, then exit.  */
+/* The rank an idle rank asks for work after VICTIM refused: each
+   other rank in turn, from rank 0, which walks from the start.  */
+static int
+next_victim (int victim)
+{
+  victim = (victim + 1) % n_ranks;
+  return victim == rank ? (victim + 1) % n_ranks : victim;
+}
+
+/* Sleep *PAUSE after every rank has refused work, doubling it up to
+   the bound that idle_until keeps to.  */
+static void
+pause_after_refusals (long *pause)
+{
+  struct timespec t = { 0, *pause };
+  /* A sleep cut short by a signal only makes the next request come
+     sooner.  */
+  if (nanosleep (&t, NULL) != 0 && errno != EINTR)
+    error (EXIT_FAILURE, errno, _("cannot sleep"));
+  *pause = MIN (2 * *pause, PAUSE_MAX_NS);
+}
+
+/* On a rank other than 0: ask the others for work while it has none,
+   copy the files and ranges rank 0 sends and the subtrees any rank
+   gives, until rank 0 says to stop, then exit.  */
 static _Noreturn void
 serve (struct cp_options const *x)
 {
   serving = true;
+  int victim = 0;
+  bool asked = false;
+  long pause = PAUSE_MIN_NS;
   for (;;)
     {
+      if (!asked)
+        {
+          send_empty (victim, TAG_STEAL);
+          asked = true;
+        }
       MPI_Status status;
-      MPI_Probe (0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
+      await_message (MPI_ANY_SOURCE, MPI_ANY_TAG, &status);
+      int from = status.MPI_SOURCE;
+      if (link_tag (status.MPI_TAG))
+        {
+          take_link_message (&status);
+          continue;
+        }
+      if (status.MPI_TAG == TAG_STEAL)
+        {
+          take_empty (&status);
+          send_empty (from, TAG_NOWORK);
+          continue;
+        }
+      if (status.MPI_TAG == TAG_NOWORK)
+        {
+          take_empty (&status);
+          asked = false;
+          victim = next_victim (victim);
+          if (victim == 0)
+            pause_after_refusals (&pause);
+          continue;
+        }
       int n;
       MPI_Get_count (&status, MPI_BYTE, &n);
       char *buf = xmalloc (MAX (n, 1));
-      MPI_Recv (buf, n, MPI_BYTE, 0, status.MPI_TAG, MPI_COMM_WORLD,
+      MPI_Recv (buf, n, MPI_BYTE, from, status.MPI_TAG, MPI_COMM_WORLD,
                 MPI_STATUS_IGNORE);
       bool stop = status.MPI_TAG == TAG_STOP;
       if (!stop)
-        answer (buf, x);
+        {
+          struct task_head h;
+          memcpy (&h, buf, sizeof h);
+          pause = PAUSE_MIN_NS;
+          /* Only an idle rank's request is answered with a subtree.  */
+          if (h.dir)
+            {
+              asked = false;
+              answer_dir (buf, from, x);
+            }
+          else
+            answer (buf, x);
+        }
       free (buf);
       if (stop)
         break;
@@ -592,12 +1353,16 @@ remote_start (struct cp_options *x)
     {
       restore_output ();
       x->xfer.sink = &report_sink;
+      job_opts = x;
+      copy_use_remote (&subtree_remote, x);
       serve (x);
     }
   if (n_ranks < 2)
     return;
+  job_opts = x;
   slots = xcalloc (n_ranks * SLOTS_PER_RANK, sizeof *slots);
   busy = xcalloc (n_ranks, sizeof *busy);
+  walking = xcalloc (n_ranks, sizeof *walking);
   next_rank = 1;
   serving = true;
   x->jobs = 1;
@@ -609,7 +1374,7 @@ remote_finish (void)
 {
   if (!serving)
     return;
-  while (in_flight)
+  while (in_flight || gifts_out)
     wait_answer ();
   stop_ranks ();
 }

@@ -6,11 +6,13 @@ TESTS += \
   tests/mpi/mpi-chunk.sh \
   tests/mpi/mpi-full.sh \
   tests/mpi/mpi-names.sh \
-  tests/mpi/mpi-eio.sh
+  tests/mpi/mpi-eio.sh \
+  tests/mpi/mpi-walk.sh
 
 EXTRA_DIST += \
   tests/mpi/mpi-diff.sh \
   tests/mpi/mpi-chunk.sh \
   tests/mpi/mpi-full.sh \
   tests/mpi/mpi-names.sh \
-  tests/mpi/mpi-eio.sh
+  tests/mpi/mpi-eio.sh \
+  tests/mpi/mpi-walk.sh
