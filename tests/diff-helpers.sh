@@ -197,6 +197,21 @@ require_xattrs_ ()
   rm -f xattr-probe
 }
 
+# wait_until_ SECONDS COMMAND...
+# Run COMMAND every tenth of a second until it succeeds, for at most
+# SECONDS of wall-clock time; return 1 if it never does.  For a state
+# another process reaches in its own time: a loaded machine may take
+# long to get there, so callers give generous limits, and never sleep
+# a fixed time instead.
+wait_until_ ()
+{
+  wu_end_=$(($(date +%s) + $1)); shift
+  until "$@"; do
+    test "$(date +%s)" -lt $wu_end_ || return 1
+    sleep .1
+  done
+}
+
 # Mask dd's time and rate figures, which differ from run to run.
 mask_dd_times_ ()
 {
