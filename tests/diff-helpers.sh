@@ -212,6 +212,14 @@ wait_until_ ()
   done
 }
 
+# Whether process PID has ended: gone, or a zombie not yet waited for.
+process_ended_ ()
+{
+  pe_state_=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' /proc/$1/status \
+                2>/dev/null)
+  test -z "$pe_state_" || test "$pe_state_" = Z
+}
+
 # Mask dd's time and rate figures, which differ from run to run.
 mask_dd_times_ ()
 {

@@ -359,14 +359,6 @@ resize_during_copy_ ()
   done
 }
 
-# Whether process PID has ended: gone, or a zombie not yet waited for.
-process_ended_ ()
-{
-  pe_state_=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' /proc/$1/status \
-                2>/dev/null)
-  test -z "$pe_state_" || test "$pe_state_" = Z
-}
-
 # Whether the program stalled_run_ started as process PID stalled, or
 # ended without doing so.
 stalled_or_ended_ ()
