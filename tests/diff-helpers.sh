@@ -220,6 +220,30 @@ process_ended_ ()
   test -z "$pe_state_" || test "$pe_state_" = Z
 }
 
+# slow_writer_ FIRST REST
+# Print a shell script that writes FIRST to its standard output, a
+# pipe, waits until the reader has taken it all out of the pipe, and
+# then writes REST: the reader gets FIRST in reads of its own, short of
+# what it asked for.  A fixed pause in between let a reader that a
+# loaded machine started late get FIRST and REST in one read.
+slow_writer_ ()
+{
+  printf "printf '%%s' '%s'\n" "$1"
+  cat <<'EOS'
+perl -e '
+  my $fionread = eval { require "sys/ioctl.ph"; FIONREAD () } // 0x541B;
+  for my $i (1 .. 6000)
+    {
+      my $n = pack "i", 0;
+      ioctl STDOUT, $fionread, $n or die "FIONREAD: $!\n";
+      exit 0 if unpack ("i", $n) == 0;
+      select undef, undef, undef, 0.1;
+    }
+  die "the reader never read\n";' || exit
+EOS
+  printf "printf '%%s' '%s'\n" "$2"
+}
+
 # Mask dd's time and rate figures, which differ from run to run.
 mask_dd_times_ ()
 {
