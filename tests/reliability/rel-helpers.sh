@@ -368,9 +368,11 @@ stalled_or_ended_ ()
 
 # Whether no thread of process PID has a signal pending, as once the
 # one the test sent it is taken: its handler has run, or its default
-# action was done.  True too once the process has ended.
+# action was done.  True too once the process has ended, which may
+# leave a SIGKILL pending on its threads until it is waited for.
 no_signal_pending_ ()
 {
+  process_ended_ "$1" && return 0
   ! cat /proc/$1/status /proc/$1/task/*/status 2>/dev/null \
     | grep -E '^(ShdPnd|SigPnd):' | grep -v ':[[:space:]]*0*$' > /dev/null
 }
