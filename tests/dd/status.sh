@@ -10,8 +10,12 @@ mkdir fix || framework_failure_
 head -c 5000 /dev/urandom > fix/in || framework_failure_
 printf 'a\nbb\nccc\n' > fix/lines || framework_failure_
 # Input that stops for over a second once dd has written its first two
-# bytes to "out": timed from its own start instead, it came too soon
-# for a progress line when a loaded machine started dd late.
+# bytes to "out", then gives one byte: dd has run over a second when it
+# reads it, and ends at the next read, so it draws one line however
+# late a loaded machine runs either side.  Timed from its own start,
+# the pause could end less than a second after a late dd's start (no
+# line), and two bytes at its end gave a second line when they came
+# over two seconds after it.
 cat > fix/slow <<'EOS' || framework_failure_
 printf ab
 i=0
@@ -20,8 +24,8 @@ until test "$(stat -c %s out 2>/dev/null)" = 2; do
   test $i -le 6000 || exit 1
   sleep .1
 done
-sleep 1.5
-printf cd
+sleep 1.2
+printf c
 EOS
 
 diff_run_ none dd if=in of=out status=none
