@@ -225,7 +225,8 @@ process_ended_ ()
 # pipe, waits until the reader has taken it all out of the pipe, and
 # then writes REST: the reader gets FIRST in reads of its own, short of
 # what it asked for.  A fixed pause in between let a reader that a
-# loaded machine started late get FIRST and REST in one read.
+# loaded machine started late get FIRST and REST in one read.  Where
+# perl has no sys/ioctl.ph, FIONREAD is taken as Linux's number.
 slow_writer_ ()
 {
   printf "printf '%%s' '%s'\n" "$1"
