@@ -197,6 +197,54 @@ require_xattrs_ ()
   rm -f xattr-probe
 }
 
+# wait_until_ SECONDS COMMAND...
+# Run COMMAND every tenth of a second until it succeeds, for at most
+# SECONDS of wall-clock time; return 1 if it never does.  For a state
+# another process reaches in its own time: a loaded machine may take
+# long to get there, so callers give generous limits, and never sleep
+# a fixed time instead.
+wait_until_ ()
+{
+  wu_end_=$(($(date +%s) + $1)); shift
+  until "$@"; do
+    test "$(date +%s)" -lt $wu_end_ || return 1
+    sleep .1
+  done
+}
+
+# Whether process PID has ended: gone, or a zombie not yet waited for.
+process_ended_ ()
+{
+  pe_state_=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' /proc/$1/status \
+                2>/dev/null)
+  test -z "$pe_state_" || test "$pe_state_" = Z
+}
+
+# slow_writer_ FIRST REST
+# Print a shell script that writes FIRST to its standard output, a
+# pipe, waits until the reader has taken it all out of the pipe, and
+# then writes REST: the reader gets FIRST in reads of its own, short of
+# what it asked for.  A fixed pause in between let a reader that a
+# loaded machine started late get FIRST and REST in one read.  Where
+# perl has no sys/ioctl.ph, FIONREAD is taken as Linux's number.
+slow_writer_ ()
+{
+  printf "printf '%%s' '%s'\n" "$1"
+  cat <<'EOS'
+perl -e '
+  my $fionread = eval { require "sys/ioctl.ph"; FIONREAD () } // 0x541B;
+  for my $i (1 .. 6000)
+    {
+      my $n = pack "i", 0;
+      ioctl STDOUT, $fionread, $n or die "FIONREAD: $!\n";
+      exit 0 if unpack ("i", $n) == 0;
+      select undef, undef, undef, 0.1;
+    }
+  die "the reader never read\n";' || exit
+EOS
+  printf "printf '%%s' '%s'\n" "$2"
+}
+
 # Mask dd's time and rate figures, which differ from run to run.
 mask_dd_times_ ()
 {

@@ -3,6 +3,7 @@
 # the middle of a tree, and SIGINT while workers are busy.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
 test "$(id -u)" = 0 || skip_ "mounting a small file system needs root"
 
 mkdir src || framework_failure_
@@ -71,12 +72,10 @@ mkfifo src/d2/fifo || framework_failure_
 exec 3<> src/d2/fifo || framework_failure_
 env --default-signal=INT cp --jobs=4 -r --copy-contents src dst &
 pid=$!
-# Wait for the walk to reach the FIFO, then for its worker to read it.
-for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-  test -e dst/d2/fifo && break
-  sleep .2
-done
-test -e dst/d2/fifo || fail=1
+# Wait for the walk to reach the FIFO (for as long as a loaded machine
+# may take: four seconds were once the limit), then for its worker to
+# read it.
+wait_until_ 600 test -e dst/d2/fifo || { echo "no dst/d2/fifo"; fail=1; }
 # Until the FIFO's copy is filled, its new directory stays its owner's
 # alone, as in a serial copy, though the walk has left it.
 sleep .5
@@ -87,11 +86,8 @@ test "$(stat -c %a dst)" = 700 || { stat -c %a dst; fail=1; }
 printf 'partial\n' >&3
 sleep .5
 kill -INT $pid
-for i in 1 2 3 4 5 6 7 8 9 10; do
-  kill -0 $pid 2>/dev/null || break
-  sleep .5
-done
-kill -0 $pid 2>/dev/null && { echo "cp outlived SIGINT"; kill -KILL $pid; }
+wait_until_ 60 process_ended_ $pid \
+  || { echo "cp outlived SIGINT"; kill -KILL $pid; }
 wait $pid
 rc=$?
 exec 3>&-

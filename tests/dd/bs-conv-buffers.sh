@@ -11,10 +11,8 @@ require_gnu_ dd
 
 mkdir fix || framework_failure_
 printf 0123456789abcdefghijklmnopqrstuvwxyz > fix/in || framework_failure_
-# The writer pauses so that the first read returns only its first bytes.
-cat > fix/slow <<'EOS' || framework_failure_
-printf abc; sleep 0.3; printf def
-EOS
+# The writer waits for the first read to take its first bytes alone.
+slow_writer_ abc def > fix/slow || framework_failure_
 
 # Output held until the input ends, so the copy onto itself stops.
 diff_run_ self-block dd bs=200 conv=notrunc,block seek=2 if=in count=5 of=in

@@ -8,10 +8,8 @@
 require_gnu_ dd
 
 mkdir fix || framework_failure_
-# The writer pauses so that the first read returns only its first bytes.
-cat > fix/slow <<'EOS' || framework_failure_
-printf ab; sleep 0.3; printf cdefghij
-EOS
+# The writer waits for the first read to take its first bytes alone.
+slow_writer_ ab cdefghij > fix/slow || framework_failure_
 
 diff_run_ partial sh -c 'sh slow | dd bs=4 > out'
 diff_run_ partial-warn sh -c 'sh slow | dd bs=4 count=3 > out'

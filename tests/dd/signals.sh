@@ -9,19 +9,30 @@ require_gnu_ dd
 env --default-signal=INT true 2>/dev/null \
   || skip_ "env cannot restore SIGINT's default action"
 
+# Whether dd has written SIZE bytes to "out", as it does a byte at a
+# time.
+out_size_is_ ()
+{
+  test "$(stat -c %s out 2>/dev/null)" = "$1"
+}
+
 # run_ DIR: feed dd from DIR through a fifo, signalling it in between.
+# Each signal waits for dd to have copied what came before it, and the
+# next bytes for its statistics: after fixed sleeps, a loaded machine
+# could signal dd before it had read them, and its figures differed.
 run_ ()
 {
-  rm -f fifo && mkfifo fifo || framework_failure_
+  rm -f fifo out && mkfifo fifo || framework_failure_
   env --default-signal=INT "$1/dd" if=fifo of=out bs=1 2> err &
   pid=$!
   exec 3> fifo
   printf abc >&3
-  sleep 0.5
+  wait_until_ 600 out_size_is_ 3 || { echo "abc never copied" >&2; fail=1; }
   kill -USR1 $pid
-  sleep 0.5
+  wait_until_ 600 grep ' copied, ' err > /dev/null \
+    || { echo "no statistics for SIGUSR1" >&2; fail=1; }
   printf de >&3
-  sleep 0.5
+  wait_until_ 600 out_size_is_ 5 || { echo "de never copied" >&2; fail=1; }
   kill -INT $pid
   wait $pid
   echo "exit $?" >> err

@@ -9,8 +9,23 @@ require_gnu_ dd
 mkdir fix || framework_failure_
 head -c 5000 /dev/urandom > fix/in || framework_failure_
 printf 'a\nbb\nccc\n' > fix/lines || framework_failure_
+# Input that stops for over a second once dd has written its first two
+# bytes to "out", then gives one byte: dd has run over a second when it
+# reads it, and ends at the next read, so it draws one line however
+# late a loaded machine runs either side.  Timed from its own start,
+# the pause could end less than a second after a late dd's start (no
+# line), and two bytes at its end gave a second line when they came
+# over two seconds after it.
 cat > fix/slow <<'EOS' || framework_failure_
-printf ab; sleep 1.5; printf cd
+printf ab
+i=0
+until test "$(stat -c %s out 2>/dev/null)" = 2; do
+  i=$((i + 1))
+  test $i -le 6000 || exit 1
+  sleep .1
+done
+sleep 1.2
+printf c
 EOS
 
 diff_run_ none dd if=in of=out status=none
@@ -27,7 +42,8 @@ diff_run_ one-byte dd if=in of=out count=1 bs=1
 # and ended by a newline before the final report.
 for side in ours gnu; do
   if test $side = ours; then d=$ours_dir_; else d=$gnu_dir_; fi
-  sh fix/slow | "$d/dd" status=progress bs=1 of=/dev/null 2> err.$side \
+  rm -f out || framework_failure_
+  sh fix/slow | "$d/dd" status=progress bs=1 of=out 2> err.$side \
     || fail=1
   tr '\r' '\n' < err.$side | sed 's,^.*dd:,dd:,' | mask_dd_times_ \
     | sed 's/copied, [0-9]* s, .*/copied, T s, R B\/s/' > mask.$side \

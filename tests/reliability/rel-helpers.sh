@@ -359,6 +359,24 @@ resize_during_copy_ ()
   done
 }
 
+# Whether the program stalled_run_ started as process PID stalled, or
+# ended without doing so.
+stalled_or_ended_ ()
+{
+  test -e stalled || process_ended_ "$1"
+}
+
+# Whether no thread of process PID has a signal pending, as once the
+# one the test sent it is taken: its handler has run, or its default
+# action was done.  True too once the process has ended, which may
+# leave a SIGKILL pending on its threads until it is waited for.
+no_signal_pending_ ()
+{
+  process_ended_ "$1" && return 0
+  ! cat /proc/$1/status /proc/$1/task/*/status 2>/dev/null \
+    | grep -E '^(ShdPnd|SigPnd):' | grep -v ':[[:space:]]*0*$' > /dev/null
+}
+
 # stalled_run_ SIDE ACTION PROG ARG...
 # Run our or GNU's (SIDE) PROG ARG..., which copies to a file named dst,
 # stall it in the write that reaches byte 303104 of dst, evaluate the
@@ -380,12 +398,10 @@ stalled_run_ ()
          FAULT_FLAG FAULT_DISABLE \
     && exec "$@" ) > $sr_side_.out 2> $sr_side_.err < /dev/null &
   stalled_pid_=$!
-  sr_i_=0
-  until test -e stalled; do
-    sr_i_=$(($sr_i_ + 1))
-    test $sr_i_ -le 200 || { kill -KILL $stalled_pid_; break; }
-    sleep .05
-  done
+  # A loaded machine may take long to get there: wait as long as the
+  # program runs, and fail the test only if it never stalls.
+  wait_until_ 600 stalled_or_ended_ $stalled_pid_
+  test -e stalled || kill -KILL $stalled_pid_ 2>/dev/null
   eval "$sr_action_"
   rm -f stalled
   wait $stalled_pid_
@@ -395,12 +411,15 @@ stalled_run_ ()
 }
 
 # signal_mid_copy_ SIDE SIG PROG ARG...
-# stalled_run_ with signal SIG sent where the copy is stalled, and time
-# for a handler, if any, to run before the stalled call ends.
+# stalled_run_ with signal SIG sent where the copy is stalled, and let
+# go only once the signal is taken: a fixed pause for its handler left
+# the copy free to run on unsignalled on a loaded machine.
 signal_mid_copy_ ()
 {
   smc_side_=$1 smc_sig_=$2; shift 2
-  stalled_run_ $smc_side_ "kill -$smc_sig_ \$stalled_pid_; sleep .3" "$@"
+  stalled_run_ $smc_side_ "kill -$smc_sig_ \$stalled_pid_ &&
+    { wait_until_ 600 no_signal_pending_ \$stalled_pid_ ||
+      { echo 'SIG$smc_sig_ never taken'; fail=1; }; }" "$@"
 }
 
 # ours_has_option_ PROG OPTION: whether our PROG knows OPTION; if not,
