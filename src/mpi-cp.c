@@ -74,6 +74,7 @@
 #include "walk.h"
 
 #include <mpi.h>
+#include <signal.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -969,6 +970,19 @@ remote_exit (void)
   MPI_Finalize ();
 }
 
+/* Make a rank other than 0 ignore SIGUSR1, whose default action would
+   end it and so the whole job: the line the signal asks for is rank
+   0's, which counts what every rank copied, and a USR1 sent to every
+   process of the job, or forwarded by mpirun, must not cost the copy.  */
+static void
+ignore_info_signal (void)
+{
+  struct sigaction act = { .sa_handler = SIG_IGN };
+  sigemptyset (&act.sa_mask);
+  if (sigaction (SIGUSR1, &act, NULL) != 0)
+    error (EXIT_FAILURE, errno, _("cannot ignore SIGUSR1 on rank %d"), rank);
+}
+
 void
 remote_init (int *argc, char ***argv)
 {
@@ -977,7 +991,10 @@ remote_init (int *argc, char ***argv)
   MPI_Comm_size (MPI_COMM_WORLD, &n_ranks);
   atexit (remote_exit);
   if (rank != 0)
-    silence_output ();
+    {
+      ignore_info_signal ();
+      silence_output ();
+    }
 }
 
 /* An open directory of a serving rank, kept for the next file in it,
