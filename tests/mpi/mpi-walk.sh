@@ -74,7 +74,7 @@ done
 # -v names each file once, as GNU does, though not in its order.
 mpi_cp_ ()
 {
-  mpirun --allow-run-as-root --oversubscribe -q -np 4 mpicp "$@"
+  mpirun_ 4 mpicp "$@"
 }
 "$gnu_dir_/cp" -r -v fix/tree v-gnu > v-gnu.out 2>&1 || fail=1
 mpi_cp_ -r -v fix/tree v-ours > v-ours.out 2>&1 || fail=1
@@ -95,15 +95,14 @@ compare stats-cp.n stats-mpi.n || fail=1
 # The subtrees went to more than one rank: each makes the directories
 # of the subtrees it was given.
 if command -v strace > /dev/null 2>&1; then
-  mpirun --allow-run-as-root --oversubscribe -q -np 4 \
+  mpirun_ 4 \
     strace -qq -ff -e trace=mkdirat,mkdir -o trace mpicp -r fix/tree t-copy \
     || fail=1
   makers=$(grep -l 'mkdir' trace.* | wc -l)
   test "$makers" -ge 2 || { echo "only $makers rank(s) made directories"; fail=1; }
   # With links kept too, and the links made by more than one rank.
   rm -f trace.* || framework_failure_
-  mpirun --allow-run-as-root --oversubscribe -q -np 4 \
-    strace -qq -ff -e trace=mkdirat,mkdir,link,linkat -o trace \
+  mpirun_ 4 strace -qq -ff -e trace=mkdirat,mkdir,link,linkat -o trace \
     mpicp -a fix/links l-copy || fail=1
   makers=$(grep -l 'mkdir' trace.* | wc -l)
   test "$makers" -ge 2 || { echo "only $makers rank(s) made directories"; fail=1; }
