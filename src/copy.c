@@ -456,18 +456,6 @@ earlier_copy (struct stat const *src_st)
   return NULL;
 }
 
-/* Wait until O, the outcome of a first copy that another process
-   fills, is known, and return whether the copy is whole.  */
-static bool
-await_outcome (struct fill_outcome *o)
-{
-  while (atomic_load (&o->state) == FILL_PENDING)
-    remote->wait ();
-  bool ok = atomic_load (&o->state) == FILL_OK;
-  fill_outcome_release (o);
-  return ok;
-}
-
 void
 copy_start_jobs (int jobs)
 {
@@ -2746,10 +2734,15 @@ copy_internal (struct loc const *src, struct loc const *dst,
         ok = true;
       else
         {
-          if (hands_off () && track_links && !earlier_name)
+          /* A first copy that the owner of its links knows of is made
+             here whole, not in ranges sent to other ranks: a rank
+             walking a subtree takes no range until its walk is over,
+             and its walk may be waiting for this very copy to end, to
+             link another name to it.  */
+          if (hands_off () && track_links && !earlier_name && !owned)
             handed = next_outcome = fill_outcome_new ();
           ok = make_copy (src, &src_st, follow, dst, exists, earlier_name,
-                          backup ? NULL : ctx->files, x);
+                          backup || owned ? NULL : ctx->files, x);
           if (!ok && backup)
             restore_backup (backup, dst, x->verbose);
           /* Unless a task took it, the copy is over, whole or failed.  */
@@ -2762,12 +2755,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
         }
     }
   if (owned && !first)
-    {
-      /* The other names wait for the ranges of a large first copy.  */
-      bool whole = handed ? await_outcome (handed) && ok : ok;
-      handed = NULL;
-      remote->first_done (&src_st, whole);
-    }
+    remote->first_done (&src_st, ok);
   if (ok)
     {
       if (track_links && !earlier_name && !owned)

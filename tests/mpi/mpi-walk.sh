@@ -112,6 +112,36 @@ else
   echo "strace is missing: not checking that several ranks walked" >&2
 fi
 
+# A large file with other links whose first name rank 0 reaches while
+# another rank walks a subtree with a further name: the first copy is
+# made whole, not in ranges sent to the rank that, waiting to link its
+# name, would not take them until its walk is over (mpicp hung there,
+# about one run in three).
+mkdir fix/big || framework_failure_
+for d in 0 1 2 3 4 5 6 7; do
+  mkdir -p fix/big/d$d/s \
+    && (cd fix/big/d$d/s && seq -f 'f%g' 300 | xargs touch) \
+    || framework_failure_
+done
+head -c 3M /dev/urandom > fix/big/big || framework_failure_
+for d in 0 1 2 3 4 5 6 7; do
+  ln fix/big/big fix/big/d$d/s/zlink || framework_failure_
+done
+saved_timeout=$mpi_timeout_
+mpi_timeout_=120
+CPDD_CHUNK_SIZE=1M
+export CPDD_CHUNK_SIZE
+for run in 1 2 3; do
+  rm -rf big-copy || framework_failure_
+  mpirun_ 2 mpicp -a fix/big big-copy \
+    || { echo "big linked file, run $run: exit $?"; fail=1; break; }
+  cmp fix/big/big big-copy/big || fail=1
+  test "$(find big-copy -samefile big-copy/big | wc -l)" = 9 \
+    || { echo "big linked file, run $run: links lost"; fail=1; }
+done
+mpi_timeout_=$saved_timeout
+unset CPDD_CHUNK_SIZE
+
 # A copy into the source itself, found deep in a subtree: the same
 # message and exit status as GNU's (what was copied before it was
 # found may differ, as other ranks go on with their subtrees).
