@@ -2856,18 +2856,29 @@ open_chain (struct walker *w, struct remote_path const *p, char const *name,
     }
   int err = errno;
   char *dir = dir_name (name);
-  if (!ok)
-    error (0, err, _("cannot access %s"), quoteaf (dir));
-  else if (st.st_dev != p->dir_dev || st.st_ino != p->dir_ino)
-    {
-      error (0, 0, _("skipping file %s, as it was replaced while being copied"),
-             quoteaf (dir));
-      ok = false;
-    }
+  ok = copy_remote_same_dir (dir, ok, err, &st, p->dir_dev, p->dir_ino);
   free (dir);
   if (!ok)
     close_chain (w, c);
   return ok;
+}
+
+bool
+copy_remote_same_dir (char const *dir, bool opened, int err,
+                      struct stat const *st, dev_t dev, ino_t ino)
+{
+  if (!opened)
+    {
+      error (0, err, _("cannot access %s"), quoteaf (dir));
+      return false;
+    }
+  if (st->st_dev != dev || st->st_ino != ino)
+    {
+      error (0, 0, _("skipping file %s, as it was replaced while being copied"),
+             quoteaf (dir));
+      return false;
+    }
+  return true;
 }
 
 /* Open the new directory D names at the destination, in the last

@@ -1063,16 +1063,12 @@ open_side (struct side_head const *h, char const *root, char const *path,
   free (below);
 
   struct stat st;
+  bool opened = 0 <= fd && fstat (fd, &st) == 0;
+  /* Taken before dir_name's allocation, which may change errno.  */
+  int err = errno;
   char *dir = dir_name (name, h->rel_at);
-  bool ok = 0 <= fd && fstat (fd, &st) == 0;
-  if (!ok)
-    error (0, errno, _("cannot access %s"), quoteaf (dir));
-  else if (st.st_dev != h->dir_dev || st.st_ino != h->dir_ino)
-    {
-      error (0, 0, _("skipping file %s, as it was replaced while being copied"),
-             quoteaf (dir));
-      ok = false;
-    }
+  bool ok = copy_remote_same_dir (dir, opened, err, &st, h->dir_dev,
+                                  h->dir_ino);
   free (dir);
   if (!ok)
     {
