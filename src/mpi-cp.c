@@ -587,10 +587,7 @@ static void
 take_answer (MPI_Status const *status)
 {
   int n;
-  MPI_Get_count (status, MPI_BYTE, &n);
-  char *buf = xmalloc (n);
-  MPI_Recv (buf, n, MPI_BYTE, status->MPI_SOURCE, TAG_ANSWER, MPI_COMM_WORLD,
-            MPI_STATUS_IGNORE);
+  char *buf = take_message (status, &n);
   struct answer_head h;
   memcpy (&h, buf, sizeof h);
   struct slot *s = &slots[h.slot];
@@ -648,10 +645,7 @@ static void
 take_dir_answer (MPI_Status const *status)
 {
   int n;
-  MPI_Get_count (status, MPI_BYTE, &n);
-  char *buf = xmalloc (n);
-  MPI_Recv (buf, n, MPI_BYTE, status->MPI_SOURCE, TAG_DIR_DONE,
-            MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  char *buf = take_message (status, &n);
   struct dir_answer_head h;
   memcpy (&h, buf, sizeof h);
   struct gift *g = &gifts[h.slot];
@@ -1328,10 +1322,7 @@ serve (struct cp_options const *x)
           continue;
         }
       int n;
-      MPI_Get_count (&status, MPI_BYTE, &n);
-      char *buf = xmalloc (MAX (n, 1));
-      MPI_Recv (buf, n, MPI_BYTE, from, status.MPI_TAG, MPI_COMM_WORLD,
-                MPI_STATUS_IGNORE);
+      char *buf = take_message (&status, &n);
       bool stop = status.MPI_TAG == TAG_STOP;
       if (!stop)
         {
