@@ -277,7 +277,39 @@ owner_of (dev_t dev, ino_t ino)
   return (h >> 32) % n_ranks;
 }
 
-static void await_request (MPI_Request *req);
+/* Replies to questions about links, on their way.  An owner does not
+   wait for its reply to be taken: it replies from within other waits,
+   where it takes no message about links, and two owners each waiting
+   so for the other to take a reply too long to go before it is taken
+   (a long name) would wait for ever.  */
+struct reply
+{
+  MPI_Request req;
+  char *msg;
+};
+
+static struct reply *replies;
+static idx_t n_replies;
+static idx_t replies_alloc;
+
+/* Forget the replies that have gone; return whether none is left.  */
+static bool
+replies_gone (void *arg)
+{
+  for (idx_t i = 0; i < n_replies; )
+    {
+      int done;
+      MPI_Test (&replies[i].req, &done, MPI_STATUS_IGNORE);
+      if (done)
+        {
+          free (replies[i].msg);
+          replies[i] = replies[--n_replies];
+        }
+      else
+        i++;
+    }
+  return n_replies == 0;
+}
 
 /* Tell rank TO to copy its file (TARGET NULL) or to link it to
    TARGET.  */
@@ -295,10 +327,11 @@ link_reply (int to, char const *target)
   msg[0] = target != NULL;
   if (target)
     strcpy (msg + 1, target);
-  MPI_Request req;
-  MPI_Isend (msg, n, MPI_BYTE, to, TAG_LINK_REPLY, MPI_COMM_WORLD, &req);
-  await_request (&req);
-  free (msg);
+  if (n_replies == replies_alloc)
+    replies = xpalloc (replies, &replies_alloc, 1, -1, sizeof *replies);
+  struct reply *r = &replies[n_replies++];
+  r->msg = msg;
+  MPI_Isend (msg, n, MPI_BYTE, to, TAG_LINK_REPLY, MPI_COMM_WORLD, &r->req);
 }
 
 /* As the owner of DEV and INO: rank FROM asks whether NAME is the
@@ -423,6 +456,7 @@ serve_links (void)
   if (serving_links)
     return;
   serving_links = true;
+  replies_gone (NULL);
   for (int tag = TAG_LINK_ASK; tag <= TAG_LINK_DONE; )
     {
       int ready;
@@ -1342,6 +1376,9 @@ serve (struct cp_options const *x)
       if (stop)
         break;
     }
+  /* Every question was answered before rank 0 said to stop, but MPI
+     must see each send through before the process ends.  */
+  idle_until (replies_gone, NULL);
   /* Closing a directory only looked up in can't lose anything.  */
   for (int i = 0; i < 2; i++)
     if (0 <= held_dirs[i].fd)
@@ -1380,5 +1417,6 @@ remote_finish (void)
     return;
   while (in_flight || gifts_out)
     wait_answer ();
+  idle_until (replies_gone, NULL);
   stop_ranks ();
 }

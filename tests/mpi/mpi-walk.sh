@@ -142,6 +142,38 @@ done
 mpi_timeout_=$saved_timeout
 unset CPDD_CHUNK_SIZE
 
+# Names longer than MPI sends before they are received, in link groups
+# of subtrees on several ranks: owners replying to each other with them
+# do not wait for each other (mpicp hung there, about two runs in
+# three).  Whether such names can be linked is not the point: GNU cp
+# does not reach them.
+# The tree is built from the bottom up, as no name of its deepest
+# directories fits in a system call.
+long=$(printf '%0200d' 0)
+mkdir fix/long || framework_failure_
+for d in 0 1 2 3 4 5; do
+  mkdir deep || framework_failure_
+  for f in 1 2 3 4 5 6 7 8 9 10; do
+    echo $d $f > deep/f$f && ln deep/f$f deep/l$f && ln deep/f$f deep/m$f \
+      || framework_failure_
+  done
+  for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22; do
+    mkdir up && mv deep up/$long && mv up deep || framework_failure_
+  done
+  mv deep fix/long/d$d || framework_failure_
+done
+saved_timeout=$mpi_timeout_
+mpi_timeout_=120
+for run in 1 2 3; do
+  rm -rf long-copy || framework_failure_
+  mpirun_ 4 mpicp -a fix/long long-copy 2> /dev/null
+  status=$?
+  test $status -lt 124 \
+    || { echo "long names, run $run: exit $status"; fail=1; break; }
+done
+mpi_timeout_=$saved_timeout
+rm -rf fix/long long-copy || framework_failure_
+
 # A copy into the source itself, found deep in a subtree: the same
 # message and exit status as GNU's (what was copied before it was
 # found may differ, as other ranks go on with their subtrees).
