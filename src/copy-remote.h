@@ -181,4 +181,11 @@ bool copy_remote_dir (struct remote_dir const *d, struct remote_path const *src,
                       struct remote_path const *dst,
                       struct cp_options const *x);
 
+/* Whether the directory DIR (its name, for messages), opened again by
+   another process with status ST unless OPENED is false (ERR then says
+   why not), is still the one of device DEV and inode INO that the walk
+   had open.  Say why not if not.  */
+bool copy_remote_same_dir (char const *dir, bool opened, int err,
+                           struct stat const *st, dev_t dev, ino_t ino);
+
 #endif /* CPDD_COPY_REMOTE_H */

@@ -456,18 +456,6 @@ earlier_copy (struct stat const *src_st)
   return NULL;
 }
 
-/* Wait until O, the outcome of a first copy that another process
-   fills, is known, and return whether the copy is whole.  */
-static bool
-await_outcome (struct fill_outcome *o)
-{
-  while (atomic_load (&o->state) == FILL_PENDING)
-    remote->wait ();
-  bool ok = atomic_load (&o->state) == FILL_OK;
-  fill_outcome_release (o);
-  return ok;
-}
-
 void
 copy_start_jobs (int jobs)
 {
@@ -2746,10 +2734,15 @@ copy_internal (struct loc const *src, struct loc const *dst,
         ok = true;
       else
         {
-          if (hands_off () && track_links && !earlier_name)
+          /* A first copy that the owner of its links knows of is made
+             here whole, not in ranges sent to other ranks: a rank
+             walking a subtree takes no range until its walk is over,
+             and its walk may be waiting for this very copy to end, to
+             link another name to it.  */
+          if (hands_off () && track_links && !earlier_name && !owned)
             handed = next_outcome = fill_outcome_new ();
           ok = make_copy (src, &src_st, follow, dst, exists, earlier_name,
-                          backup ? NULL : ctx->files, x);
+                          backup || owned ? NULL : ctx->files, x);
           if (!ok && backup)
             restore_backup (backup, dst, x->verbose);
           /* Unless a task took it, the copy is over, whole or failed.  */
@@ -2762,12 +2755,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
         }
     }
   if (owned && !first)
-    {
-      /* The other names wait for the ranges of a large first copy.  */
-      bool whole = handed ? await_outcome (handed) && ok : ok;
-      handed = NULL;
-      remote->first_done (&src_st, whole);
-    }
+    remote->first_done (&src_st, ok);
   if (ok)
     {
       if (track_links && !earlier_name && !owned)
@@ -2868,18 +2856,29 @@ open_chain (struct walker *w, struct remote_path const *p, char const *name,
     }
   int err = errno;
   char *dir = dir_name (name);
-  if (!ok)
-    error (0, err, _("cannot access %s"), quoteaf (dir));
-  else if (st.st_dev != p->dir_dev || st.st_ino != p->dir_ino)
-    {
-      error (0, 0, _("skipping file %s, as it was replaced while being copied"),
-             quoteaf (dir));
-      ok = false;
-    }
+  ok = copy_remote_same_dir (dir, ok, err, &st, p->dir_dev, p->dir_ino);
   free (dir);
   if (!ok)
     close_chain (w, c);
   return ok;
+}
+
+bool
+copy_remote_same_dir (char const *dir, bool opened, int err,
+                      struct stat const *st, dev_t dev, ino_t ino)
+{
+  if (!opened)
+    {
+      error (0, err, _("cannot access %s"), quoteaf (dir));
+      return false;
+    }
+  if (st->st_dev != dev || st->st_ino != ino)
+    {
+      error (0, 0, _("skipping file %s, as it was replaced while being copied"),
+             quoteaf (dir));
+      return false;
+    }
+  return true;
 }
 
 /* Open the new directory D names at the destination, in the last

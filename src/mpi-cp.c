@@ -74,6 +74,7 @@
 #include "walk.h"
 
 #include <mpi.h>
+#include <signal.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -276,7 +277,39 @@ owner_of (dev_t dev, ino_t ino)
   return (h >> 32) % n_ranks;
 }
 
-static void await_request (MPI_Request *req);
+/* Replies to questions about links, on their way.  An owner does not
+   wait for its reply to be taken: it replies from within other waits,
+   where it takes no message about links, and two owners each waiting
+   so for the other to take a reply too long to go before it is taken
+   (a long name) would wait for ever.  */
+struct reply
+{
+  MPI_Request req;
+  char *msg;
+};
+
+static struct reply *replies;
+static idx_t n_replies;
+static idx_t replies_alloc;
+
+/* Forget the replies that have gone; return whether none is left.  */
+static bool
+replies_gone (void *arg)
+{
+  for (idx_t i = 0; i < n_replies; )
+    {
+      int done;
+      MPI_Test (&replies[i].req, &done, MPI_STATUS_IGNORE);
+      if (done)
+        {
+          free (replies[i].msg);
+          replies[i] = replies[--n_replies];
+        }
+      else
+        i++;
+    }
+  return n_replies == 0;
+}
 
 /* Tell rank TO to copy its file (TARGET NULL) or to link it to
    TARGET.  */
@@ -294,10 +327,11 @@ link_reply (int to, char const *target)
   msg[0] = target != NULL;
   if (target)
     strcpy (msg + 1, target);
-  MPI_Request req;
-  MPI_Isend (msg, n, MPI_BYTE, to, TAG_LINK_REPLY, MPI_COMM_WORLD, &req);
-  await_request (&req);
-  free (msg);
+  if (n_replies == replies_alloc)
+    replies = xpalloc (replies, &replies_alloc, 1, -1, sizeof *replies);
+  struct reply *r = &replies[n_replies++];
+  r->msg = msg;
+  MPI_Isend (msg, n, MPI_BYTE, to, TAG_LINK_REPLY, MPI_COMM_WORLD, &r->req);
 }
 
 /* As the owner of DEV and INO: rank FROM asks whether NAME is the
@@ -422,6 +456,7 @@ serve_links (void)
   if (serving_links)
     return;
   serving_links = true;
+  replies_gone (NULL);
   for (int tag = TAG_LINK_ASK; tag <= TAG_LINK_DONE; )
     {
       int ready;
@@ -586,10 +621,7 @@ static void
 take_answer (MPI_Status const *status)
 {
   int n;
-  MPI_Get_count (status, MPI_BYTE, &n);
-  char *buf = xmalloc (n);
-  MPI_Recv (buf, n, MPI_BYTE, status->MPI_SOURCE, TAG_ANSWER, MPI_COMM_WORLD,
-            MPI_STATUS_IGNORE);
+  char *buf = take_message (status, &n);
   struct answer_head h;
   memcpy (&h, buf, sizeof h);
   struct slot *s = &slots[h.slot];
@@ -647,10 +679,7 @@ static void
 take_dir_answer (MPI_Status const *status)
 {
   int n;
-  MPI_Get_count (status, MPI_BYTE, &n);
-  char *buf = xmalloc (n);
-  MPI_Recv (buf, n, MPI_BYTE, status->MPI_SOURCE, TAG_DIR_DONE,
-            MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  char *buf = take_message (status, &n);
   struct dir_answer_head h;
   memcpy (&h, buf, sizeof h);
   struct gift *g = &gifts[h.slot];
@@ -969,6 +998,19 @@ remote_exit (void)
   MPI_Finalize ();
 }
 
+/* Make a rank other than 0 ignore SIGUSR1, whose default action would
+   end it and so the whole job: the line the signal asks for is rank
+   0's, which counts what every rank copied, and a USR1 sent to every
+   process of the job, or forwarded by mpirun, must not cost the copy.  */
+static void
+ignore_info_signal (void)
+{
+  struct sigaction act = { .sa_handler = SIG_IGN };
+  sigemptyset (&act.sa_mask);
+  if (sigaction (SIGUSR1, &act, NULL) != 0)
+    error (EXIT_FAILURE, errno, _("cannot ignore SIGUSR1 on rank %d"), rank);
+}
+
 void
 remote_init (int *argc, char ***argv)
 {
@@ -977,7 +1019,10 @@ remote_init (int *argc, char ***argv)
   MPI_Comm_size (MPI_COMM_WORLD, &n_ranks);
   atexit (remote_exit);
   if (rank != 0)
-    silence_output ();
+    {
+      ignore_info_signal ();
+      silence_output ();
+    }
 }
 
 /* An open directory of a serving rank, kept for the next file in it,
@@ -1046,16 +1091,12 @@ open_side (struct side_head const *h, char const *root, char const *path,
   free (below);
 
   struct stat st;
+  bool opened = 0 <= fd && fstat (fd, &st) == 0;
+  /* Taken before dir_name's allocation, which may change errno.  */
+  int err = errno;
   char *dir = dir_name (name, h->rel_at);
-  bool ok = 0 <= fd && fstat (fd, &st) == 0;
-  if (!ok)
-    error (0, errno, _("cannot access %s"), quoteaf (dir));
-  else if (st.st_dev != h->dir_dev || st.st_ino != h->dir_ino)
-    {
-      error (0, 0, _("skipping file %s, as it was replaced while being copied"),
-             quoteaf (dir));
-      ok = false;
-    }
+  bool ok = copy_remote_same_dir (dir, opened, err, &st, h->dir_dev,
+                                  h->dir_ino);
   free (dir);
   if (!ok)
     {
@@ -1315,10 +1356,7 @@ serve (struct cp_options const *x)
           continue;
         }
       int n;
-      MPI_Get_count (&status, MPI_BYTE, &n);
-      char *buf = xmalloc (MAX (n, 1));
-      MPI_Recv (buf, n, MPI_BYTE, from, status.MPI_TAG, MPI_COMM_WORLD,
-                MPI_STATUS_IGNORE);
+      char *buf = take_message (&status, &n);
       bool stop = status.MPI_TAG == TAG_STOP;
       if (!stop)
         {
@@ -1338,6 +1376,9 @@ serve (struct cp_options const *x)
       if (stop)
         break;
     }
+  /* Every question was answered before rank 0 said to stop, but MPI
+     must see each send through before the process ends.  */
+  idle_until (replies_gone, NULL);
   /* Closing a directory only looked up in can't lose anything.  */
   for (int i = 0; i < 2; i++)
     if (0 <= held_dirs[i].fd)
@@ -1376,5 +1417,6 @@ remote_finish (void)
     return;
   while (in_flight || gifts_out)
     wait_answer ();
+  idle_until (replies_gone, NULL);
   stop_ranks ();
 }

@@ -33,6 +33,21 @@ if test -n "${CPDD_TEST_JOBS-}"; then
   ours_dir_=$jobs_dir_
 fi
 
+# A job of mpirun that has not ended after this many seconds is ended
+# (by TERM, then KILL), so that a rank that hangs fails its test
+# rather than blocking the whole run.
+mpi_timeout_=${CPDD_TEST_MPI_TIMEOUT-600}
+
+# mpirun_ N COMMAND...: run COMMAND on N ranks, as root may and with
+# more ranks than CPUs, within mpi_timeout_.
+mpirun_ ()
+{
+  mpirun_n_=$1
+  shift
+  timeout -k 30 "$mpi_timeout_" \
+    mpirun --allow-run-as-root --oversubscribe -q -np "$mpirun_n_" "$@"
+}
+
 # With CPDD_TEST_MPI=N, "cp" is mpicp on N ranks: mpirun starts it
 # as "cp" (through bash's exec -a), so that its messages start
 # "cp: ".  Tests that set it call require_mpicp_ first.
@@ -40,9 +55,10 @@ if test -n "${CPDD_TEST_MPI-}"; then
   mpi_dir_=$PWD/mpi-bin-$CPDD_TEST_MPI
   mkdir -p "$mpi_dir_" || framework_failure_
   printf '#!/bin/bash
-exec mpirun --allow-run-as-root --oversubscribe -q -np %s bash -c %s %s "$@"
+exec timeout -k 30 %s mpirun --allow-run-as-root --oversubscribe -q -np %s \\
+  bash -c %s %s "$@"
 ' \
-    "$CPDD_TEST_MPI" "'exec -a cp \"\$0\" \"\$@\"'" \
+    "$mpi_timeout_" "$CPDD_TEST_MPI" "'exec -a cp \"\$0\" \"\$@\"'" \
     "${abs_top_builddir-$PWD/..}/src/mpicp" > "$mpi_dir_/cp" \
     && chmod +x "$mpi_dir_/cp" || framework_failure_
   ours_dir_=$mpi_dir_

@@ -7,7 +7,8 @@ TESTS += \
   tests/mpi/mpi-full.sh \
   tests/mpi/mpi-names.sh \
   tests/mpi/mpi-eio.sh \
-  tests/mpi/mpi-walk.sh
+  tests/mpi/mpi-walk.sh \
+  tests/mpi/mpi-usr1.sh
 
 EXTRA_DIST += \
   tests/mpi/mpi-diff.sh \
@@ -15,4 +16,5 @@ EXTRA_DIST += \
   tests/mpi/mpi-full.sh \
   tests/mpi/mpi-names.sh \
   tests/mpi/mpi-eio.sh \
-  tests/mpi/mpi-walk.sh
+  tests/mpi/mpi-walk.sh \
+  tests/mpi/mpi-usr1.sh

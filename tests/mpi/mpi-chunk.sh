@@ -43,8 +43,7 @@ done
 # Rank 0's --stats count what every rank copied, as cp's do.
 stats_ () { sed -n 's/^\([0-9]*\) bytes .*/\1/p; s/^\([0-9]* files\),.*/\1/p'; }
 cp --stats -a fix/tree stats-cp 2> stats-cp.err || fail=1
-mpirun --allow-run-as-root --oversubscribe -q -np 4 \
-  mpicp --stats -a fix/tree stats-mpi 2> stats-mpi.err || fail=1
+mpirun_ 4 mpicp --stats -a fix/tree stats-mpi 2> stats-mpi.err || fail=1
 stats_ < stats-cp.err > stats-cp.n || framework_failure_
 stats_ < stats-mpi.err > stats-mpi.n || framework_failure_
 test -s stats-cp.n || fail=1
@@ -53,8 +52,7 @@ compare stats-cp.n stats-mpi.n || fail=1
 # The ranges went to more than one rank: each opens the copy again,
 # which rank 0 created.
 if command -v strace > /dev/null 2>&1; then
-  mpirun --allow-run-as-root --oversubscribe -q -np 4 \
-    strace -qq -ff -e trace=openat -o trace mpicp -a fix/tree copy \
+  mpirun_ 4 strace -qq -ff -e trace=openat -o trace mpicp -a fix/tree copy \
     || fail=1
   opened=$(grep '"dense", O_WRONLY' trace.* | grep -v O_CREAT \
            | cut -d: -f1 | sort -u | wc -l)

@@ -39,8 +39,7 @@ mpi_eio_ ()
     me_x_="$me_x_ -x $me_v_"
   done
   rm -f fault.log || framework_failure_
-  mpirun --allow-run-as-root --oversubscribe -q -np 3 \
-    -x LD_PRELOAD="$faultshim_" -x FAULT_FD_PATH="$fault_path" $me_x_ \
+  mpirun_ 3 -x LD_PRELOAD="$faultshim_" -x FAULT_FD_PATH="$fault_path" $me_x_ \
     mpicp -a t mpi-$me_name_ \
     2> mpi-$me_name_.err
   echo $? > mpi-$me_name_.rc

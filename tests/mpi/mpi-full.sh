@@ -34,8 +34,7 @@ links_outcome ()
 }
 links_outcome /bin/cp > exp
 for n in 2 4; do
-  links_outcome mpirun --allow-run-as-root --oversubscribe -q -np $n \
-    mpicp > out-$n
+  links_outcome mpirun_ $n mpicp > out-$n
   compare exp out-$n || fail=1
 done
 umount full || framework_failure_

@@ -23,7 +23,7 @@ cp --help | sed -e 's/^Usage: cp /Usage: mpicp /' \
   > exp-help || framework_failure_
 compare exp-help help || fail=1
 
-run_mpi_ () { mpirun --allow-run-as-root --oversubscribe -q -np 3 "$@"; }
+run_mpi_ () { mpirun_ 3 "$@"; }
 
 # GNU's words, with mpicp's name.
 mkdir d || framework_failure_
