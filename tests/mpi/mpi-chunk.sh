@@ -35,9 +35,11 @@ for n in 2 4; do
       tree/sub/dense tree/sub/small tree
     exit $fail ) || fail=1
   test "$(blocks_ tree-$n.ours/copy/sub/sparse)" \
-       = "$(blocks_ tree-$n.gnu/copy/sub/sparse)" || fail=1
+       = "$(blocks_ tree-$n.gnu/copy/sub/sparse)" \
+    || { echo "$n ranks: the tree's sparse copy has other blocks"; fail=1; }
   test "$(blocks_ operands-$n.ours/tree/sparse)" \
-       = "$(blocks_ operands-$n.gnu/tree/sparse)" || fail=1
+       = "$(blocks_ operands-$n.gnu/tree/sparse)" \
+    || { echo "$n ranks: the operand's sparse copy has other blocks"; fail=1; }
 done
 
 # Rank 0's --stats count what every rank copied, as cp's do.
@@ -50,13 +52,16 @@ test -s stats-cp.n || fail=1
 compare stats-cp.n stats-mpi.n || fail=1
 
 # The ranges went to more than one rank: each opens the copy again,
-# which rank 0 created.
+# which rank 0 created.  The directory copied holds the file and no
+# subdirectory: a subdirectory may be given to a rank that asks for
+# work before rank 0 reaches it, and that rank copies its files whole.
 if command -v strace > /dev/null 2>&1; then
-  mpirun_ 4 strace -qq -ff -e trace=openat -o trace mpicp -a fix/tree copy \
-    || fail=1
+  mpirun_ 4 strace -qq -ff -e trace=openat -o trace mpicp -a fix/tree/sub \
+    copy || fail=1
   opened=$(grep '"dense", O_WRONLY' trace.* | grep -v O_CREAT \
            | cut -d: -f1 | sort -u | wc -l)
-  test "$opened" -ge 2 || fail=1
+  test "$opened" -ge 2 \
+    || { echo "the ranges of dense were opened by $opened rank(s)"; fail=1; }
 fi
 
 Exit $fail
