@@ -639,13 +639,21 @@ take_answer (MPI_Status const *status)
   copy_remote_ended (token, range, h.ok, &said, &h.report);
 }
 
+/* Send the N bytes at BUF as a message with TAG to rank TO, and
+   return once they are sent, polling rather than blocking in MPI.  */
+static void
+send_now (void const *buf, int n, int to, int tag)
+{
+  MPI_Request req;
+  MPI_Isend (buf, n, MPI_BYTE, to, tag, MPI_COMM_WORLD, &req);
+  await_request (&req);
+}
+
 /* Send an empty message with TAG to rank TO.  */
 static void
 send_empty (int to, int tag)
 {
-  MPI_Request req;
-  MPI_Isend (NULL, 0, MPI_BYTE, to, tag, MPI_COMM_WORLD, &req);
-  await_request (&req);
+  send_now (NULL, 0, to, tag);
 }
 
 /* Receive the empty message STATUS announces.  */
@@ -905,9 +913,7 @@ first_copy (struct stat const *src_st, char const *dst_name)
       char *msg = xmalloc (n);
       memcpy (msg, &h, sizeof h);
       strcpy (msg + sizeof h, dst_name);
-      MPI_Request req;
-      MPI_Isend (msg, n, MPI_BYTE, owner, TAG_LINK_ASK, MPI_COMM_WORLD, &req);
-      await_request (&req);
+      send_now (msg, n, owner, TAG_LINK_ASK);
       free (msg);
     }
   idle_until (link_answer_there, NULL);
@@ -926,10 +932,7 @@ first_done (struct stat const *src_st, bool ok)
       return;
     }
   struct link_head h = { src_st->st_dev, src_st->st_ino, ok };
-  MPI_Request req;
-  MPI_Isend (&h, sizeof h, MPI_BYTE, owner, TAG_LINK_DONE, MPI_COMM_WORLD,
-             &req);
-  await_request (&req);
+  send_now (&h, sizeof h, owner, TAG_LINK_DONE);
 }
 
 static struct copy_remote const mpi_remote =
@@ -1265,9 +1268,7 @@ answer_dir (char const *buf, int from, struct cp_options const *x)
   memcpy (msg + sizeof a + said.len, text, text_len);
   free (text);
   free (said.text);
-  MPI_Request req;
-  MPI_Isend (msg, n, MPI_BYTE, from, TAG_DIR_DONE, MPI_COMM_WORLD, &req);
-  await_request (&req);
+  send_now (msg, n, from, TAG_DIR_DONE);
   free (msg);
 }
 
@@ -1287,9 +1288,7 @@ answer (char const *buf, struct cp_options const *x)
   if (said.len)
     memcpy (msg + sizeof a, said.text, said.len);
   free (said.text);
-  MPI_Request req;
-  MPI_Isend (msg, n, MPI_BYTE, 0, TAG_ANSWER, MPI_COMM_WORLD, &req);
-  await_request (&req);
+  send_now (msg, n, 0, TAG_ANSWER);
   free (msg);
 }
 
