@@ -25,6 +25,7 @@ opts=
 while test \$# -gt 0; do
   case \$1 in
     -np) opts="\$opts \$1 \$2"; shift 2 ;;
+    --mca) opts="\$opts \$1 \$2 \$3"; shift 3 ;;
     -*) opts="\$opts \$1"; shift ;;
     *) break ;;
   esac
@@ -71,6 +72,17 @@ for n in 1 3; do
   grep "^mpirun start-up, $n rank(s): median [0-9]*\.[0-9]\{3\} s of 1 runs\$" \
     out > /dev/null || { echo "no start-up time for $n ranks"; fail=1; }
 done
+
+grep "^mpirun options: --oversubscribe$root\$" out > /dev/null \
+  || { echo "no line of mpirun's options"; fail=1; }
+
+# --mpirun-flags go to every mpirun, before the number of ranks; this
+# mpirun is not Open MPI's, so there are none by default, as above.
+: > mpirun.log || framework_failure_
+run_bench --ranks=2 --size=4K --mpicp=./mpicp \
+  --mpirun-flags='--mca pml ob1' > out 2> err || { cat out err; fail=1; }
+test "$(grep -c "^ --oversubscribe$root --mca pml ob1 -np 2\$" mpirun.log)" = 4 \
+  || { echo "mpirun --mpirun-flags:"; cat mpirun.log; fail=1; }
 
 # A wrong --mpicp is an error; without mpirun, the others still run.
 run_bench --ranks=2 --size=4K --mpicp=/nonexistent > out 2> err && fail=1
