@@ -112,6 +112,10 @@ struct copy_remote
      make, is over: whole if OK, else to be made afresh by the next
      name.  */
   void (*first_done) (struct stat const *src_st, bool ok);
+  /* Where SEND is NULL: if a process has asked for work, send it F, a
+     range of a split file, and return true; else return false at
+     once, and this process copies the range.  */
+  bool (*give_range) (struct remote_file const *f);
 };
 
 /* From now on, hand files to R's processes, in place of workers;

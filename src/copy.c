@@ -121,6 +121,15 @@ sends_files (void)
   return pool || (remote && remote->send);
 }
 
+/* Whether large regular files are split into ranges that others than
+   the walk may copy: those that copy files, or the ranks that ask a
+   rank given a subtree for work while it copies a large file.  */
+static bool
+splits_files (void)
+{
+  return sends_files () || (remote && remote->give_range);
+}
+
 /* Whether the hard links of non-directories are kept through the
    processes owning their devices and inodes rather than this one's
    map: where subtrees may be given away, which -L prevents (and with
@@ -1182,7 +1191,9 @@ chunked_copy_done (struct task_group *g)
 }
 
 /* Have other ranks copy the ranges of F, whose ends are SRC (reached
-   by following links if FOLLOW) and DST, each a piece of F's.  */
+   by following links if FOLLOW) and DST, each a piece of F's; or, on a
+   rank that sends no files, copy them here one after another, giving
+   each to a rank that asks for work meanwhile instead.  */
 static void
 send_ranges (struct chunked_copy *f, struct loc const *src, bool follow,
              struct loc const *dst)
@@ -1193,7 +1204,13 @@ send_ranges (struct chunked_copy *f, struct loc const *src, bool follow,
                                 dst->name, dst->rel, &f->t.c.src_st, follow,
                                 f, &f->split, i, &f->t.c.dst_st };
       task_group_hold (&f->ranges);
-      remote->send (&rf);
+      if (remote->send)
+        remote->send (&rf);
+      else if (!remote->give_range (&rf))
+        {
+          xfer_copy_one_range (&f->split, i);
+          task_group_release (&f->ranges);
+        }
     }
 }
 
@@ -1306,7 +1323,7 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
         error (0, errno, _("failed to close %s"), quoteaf (dst->name));
       goto close_src;
     }
-  if (group && sends_files ())
+  if (group && splits_files ())
     {
       if (hand_over_chunks (&c, src, follow, dst, group, x))
         return true;

@@ -30,7 +30,10 @@
    like a file sent away.  Its rank opens both directories again from
    the operands, checks them, walks the subtree with cp's own code
    (copy_remote_dir), copies its files itself, gives parts of it on to
-   ranks that ask meanwhile, sets the directory's attributes once all
+   ranks that ask meanwhile (subdirectories, and the ranges of large
+   files, which it otherwise copies one after another; an answer about
+   a range goes to its giver, TAG_ANSWER as to rank 0), sets the
+   directory's attributes once all
    below it is answered for, and answers its giver (TAG_DIR_DONE) with
    the outcome, what --stats counts, its diagnostics and its -v lines,
    which the giver prints or, if it is itself walking a subtree, adds
@@ -126,10 +129,12 @@ static int next_rank;
    done.  */
 static int *walking;
 
-/* A subtree this rank gave another, not answered yet.  */
+/* A subtree, or a range of a file, this rank gave another that asked
+   for work, not answered yet.  */
 struct gift
 {
   void *token;			/* the walk's, or NULL while free */
+  intmax_t range;		/* the range given, or -1: a subtree */
   MPI_Request req;
   char *buf;
 };
@@ -181,6 +186,7 @@ struct task_head
   int64_t chunk;
   int32_t direct;
   struct stat dst_st;		/* the copy, which the walk made */
+  bool gift;			/* the answer to a request for work */
   bool dir;			/* a subtree, followed by its made_len
                                    struct remote_inode and, after the
                                    names, the operands' names */
@@ -402,6 +408,22 @@ owner_done (dev_t dev, ino_t ino, bool ok)
     }
 }
 
+/* Whether a message from SOURCE with TAG, either of which may be
+   MPI's wildcard, is there; if so, set *STATUS to it.  Open MPI's
+   probe looks first and makes progress after: a message that came
+   while this process made no MPI call, as while it copied a file,
+   shows only at a second look, and a rank giving work away after such
+   a copy would not see the rank that asked for it.  */
+static bool
+probe (int source, int tag, MPI_Status *status)
+{
+  int ready;
+  MPI_Iprobe (source, tag, MPI_COMM_WORLD, &ready, status);
+  if (!ready)
+    MPI_Iprobe (source, tag, MPI_COMM_WORLD, &ready, status);
+  return ready;
+}
+
 /* Receive the message STATUS announces, of N bytes, into a new
    buffer.  */
 static char *
@@ -459,10 +481,8 @@ serve_links (void)
   replies_gone (NULL);
   for (int tag = TAG_LINK_ASK; tag <= TAG_LINK_DONE; )
     {
-      int ready;
       MPI_Status status;
-      MPI_Iprobe (MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &ready, &status);
-      if (ready)
+      if (probe (MPI_ANY_SOURCE, tag, &status))
         take_link_message (&status);
       else
         tag++;
@@ -504,9 +524,7 @@ static bool
 message_ready (void *arg)
 {
   struct awaited *a = arg;
-  int ready;
-  MPI_Iprobe (a->source, a->tag, MPI_COMM_WORLD, &ready, a->status);
-  return ready;
+  return probe (a->source, a->tag, a->status);
 }
 
 /* Wait for a message from SOURCE with TAG, either of which may be
@@ -615,6 +633,33 @@ least_busy (bool any)
   return best;
 }
 
+/* Free the slot SLOT of a file or range sent to rank FROM, now
+   answered, and set *TOKEN and *RANGE to what it was: on rank 0, one
+   of the slots of files sent; elsewhere, a range given away.  */
+static void
+end_slot (int slot, int from, void **token, intmax_t *range)
+{
+  if (rank != 0)
+    {
+      struct gift *g = &gifts[slot];
+      await_request (&g->req);
+      free (g->buf);
+      *token = g->token;
+      *range = g->range;
+      g->token = NULL;
+      gifts_out--;
+      return;
+    }
+  struct slot *s = &slots[slot];
+  await_request (&s->req);
+  free (s->buf);
+  *token = s->token;
+  *range = s->range;
+  s->token = NULL;
+  busy[from]--;
+  in_flight--;
+}
+
 /* Receive the answer that STATUS announces, print its diagnostics and
    end its file's piece of the walk's group.  */
 static void
@@ -624,14 +669,9 @@ take_answer (MPI_Status const *status)
   char *buf = take_message (status, &n);
   struct answer_head h;
   memcpy (&h, buf, sizeof h);
-  struct slot *s = &slots[h.slot];
-  await_request (&s->req);
-  free (s->buf);
-  void *token = s->token;
-  intmax_t range = s->range;
-  s->token = NULL;
-  busy[status->MPI_SOURCE]--;
-  in_flight--;
+  void *token;
+  intmax_t range;
+  end_slot (h.slot, status->MPI_SOURCE, &token, &range);
   idx_t len = n - sizeof h;
   struct held_errors said = { len ? ximemdup (buf + sizeof h, len) : NULL,
                               len };
@@ -714,9 +754,7 @@ take_dir_answer (MPI_Status const *status)
 static bool
 message_there (int tag, MPI_Status *status)
 {
-  int ready;
-  MPI_Iprobe (MPI_ANY_SOURCE, tag, MPI_COMM_WORLD, &ready, status);
-  return ready;
+  return probe (MPI_ANY_SOURCE, tag, status);
 }
 
 /* Take one answer, to a file or a subtree, if one is there, and
@@ -733,7 +771,7 @@ took_answer (void *arg)
     }
   if (message_there (TAG_DIR_DONE, &status))
     take_dir_answer (&status);
-  else if (rank == 0 && message_there (TAG_ANSWER, &status))
+  else if (message_there (TAG_ANSWER, &status))
     take_answer (&status);
   else
     return false;
@@ -751,25 +789,18 @@ wait_answer (void)
 static void
 take_ready_answers (void)
 {
-  for (;;)
-    {
-      int ready;
-      MPI_Status status;
-      MPI_Iprobe (MPI_ANY_SOURCE, TAG_ANSWER, MPI_COMM_WORLD, &ready,
-                  &status);
-      if (!ready)
-        return;
-      take_answer (&status);
-    }
+  MPI_Status status;
+  while (message_there (TAG_ANSWER, &status))
+    take_answer (&status);
 }
 
-/* The message that sends F as the file of slot SLOT; set *SIZE to its
-   size.  */
+/* The message that sends F as the file of slot SLOT, a GIFT to a rank
+   that asked for work or not; set *SIZE to its size.  */
 static char *
-task_message (struct remote_file const *f, int slot, int *size)
+task_message (struct remote_file const *f, int slot, bool gift, int *size)
 {
   struct task_head h = { .slot = slot, .follow = f->follow,
-                         .src_st = *f->src_st, .range = -1 };
+                         .src_st = *f->src_st, .range = -1, .gift = gift };
   if (f->split)
     {
       h.range = f->range;
@@ -813,7 +844,7 @@ send_file (struct remote_file const *f)
   while (slots[slot].token)
     slot++;
   int size;
-  char *buf = task_message (f, slot, &size);
+  char *buf = task_message (f, slot, false, &size);
   struct slot *s = &slots[slot];
   s->token = f->token;
   s->range = f->split ? f->range : -1;
@@ -830,7 +861,7 @@ static char *
 dir_message (struct remote_dir const *d, int slot, int *size)
 {
   struct task_head h = { .slot = slot, .src_st = *d->src_st, .range = -1,
-                         .dst_st = *d->dst_st, .dir = true,
+                         .dst_st = *d->dst_st, .gift = true, .dir = true,
                          .top_dev = d->top_dev, .made_len = d->made_len };
   size_t made = d->made_len * sizeof *d->made;
   size_t n = sizeof h + made;
@@ -866,24 +897,62 @@ gift_slot (void)
   return old;
 }
 
+/* The rank that has asked this one for work, its request taken; -1 if
+   none has.  */
+static int
+asker (void)
+{
+  MPI_Status status;
+  if (!message_there (TAG_STEAL, &status))
+    return -1;
+  take_empty (&status);
+  return status.MPI_SOURCE;
+}
+
+/* Send rank TO the message BUF of SIZE bytes, the gift of slot SLOT:
+   the walk's TOKEN, and RANGE, or -1 for a subtree.  */
+static void
+send_gift (int to, int slot, char *buf, int size, void *token,
+           intmax_t range)
+{
+  struct gift *g = &gifts[slot];
+  g->buf = buf;
+  g->token = token;
+  g->range = range;
+  MPI_Isend (buf, size, MPI_BYTE, to, TAG_TASK, MPI_COMM_WORLD, &g->req);
+  gifts_out++;
+}
+
 /* If a rank has asked for work, send it the subtree D.  */
 static bool
 give_dir (struct remote_dir const *d)
 {
-  MPI_Status status;
-  if (!message_there (TAG_STEAL, &status))
+  int to = asker ();
+  if (to < 0)
     return false;
-  take_empty (&status);
-  int to = status.MPI_SOURCE;
   int slot = gift_slot ();
   int size;
-  struct gift *g = &gifts[slot];
-  g->buf = dir_message (d, slot, &size);
-  g->token = d->token;
-  MPI_Isend (g->buf, size, MPI_BYTE, to, TAG_TASK, MPI_COMM_WORLD, &g->req);
-  gifts_out++;
+  char *buf = dir_message (d, slot, &size);
+  send_gift (to, slot, buf, size, d->token, -1);
   if (rank == 0)
     walking[to]++;
+  return true;
+}
+
+/* If a rank has asked for work, send it F, a range of a large file
+   that a rank given a subtree met; else leave it to this rank.  The
+   ranks that have no subtree to walk so share the copy of one.  */
+static bool
+give_range (struct remote_file const *f)
+{
+  serve_links ();
+  int to = asker ();
+  if (to < 0)
+    return false;
+  int slot = gift_slot ();
+  int size;
+  char *buf = task_message (f, slot, true, &size);
+  send_gift (to, slot, buf, size, f->token, f->range);
   return true;
 }
 
@@ -936,12 +1005,15 @@ first_done (struct stat const *src_st, bool ok)
 }
 
 static struct copy_remote const mpi_remote =
-  { send_file, wait_answer, give_dir, serve_links, first_copy, first_done };
+  { send_file, wait_answer, give_dir, serve_links, first_copy, first_done,
+    NULL };
 
-/* A rank given a subtree copies its files itself and gives away
-   subdirectories only.  */
+/* A rank given a subtree copies its files itself and gives away only
+   subdirectories, and ranges of large files, to ranks asking for
+   work.  */
 static struct copy_remote const subtree_remote =
-  { NULL, wait_answer, give_dir, serve_links, first_copy, first_done };
+  { NULL, wait_answer, give_dir, serve_links, first_copy, first_done,
+    give_range };
 
 /* Tell every other rank to stop.  */
 static void
@@ -1272,10 +1344,10 @@ answer_dir (char const *buf, int from, struct cp_options const *x)
   free (msg);
 }
 
-/* Copy what the message BUF describes and answer rank 0 with how it
-   went and what was said.  */
+/* Copy what the message BUF from rank FROM describes and answer FROM
+   with how it went and what was said.  */
 static void
-answer (char const *buf, struct cp_options const *x)
+answer (char const *buf, int from, struct cp_options const *x)
 {
   struct task_head h;
   memcpy (&h, buf, sizeof h);
@@ -1288,7 +1360,7 @@ answer (char const *buf, struct cp_options const *x)
   if (said.len)
     memcpy (msg + sizeof a, said.text, said.len);
   free (said.text);
-  send_now (msg, n, 0, TAG_ANSWER);
+  send_now (msg, n, from, TAG_ANSWER);
   free (msg);
 }
 
@@ -1362,14 +1434,12 @@ serve (struct cp_options const *x)
           struct task_head h;
           memcpy (&h, buf, sizeof h);
           pause = PAUSE_MIN_NS;
-          /* Only an idle rank's request is answered with a subtree.  */
+          if (h.gift)
+            asked = false;
           if (h.dir)
-            {
-              asked = false;
-              answer_dir (buf, from, x);
-            }
+            answer_dir (buf, from, x);
           else
-            answer (buf, x);
+            answer (buf, from, x);
         }
       free (buf);
       if (stop)

@@ -745,6 +745,12 @@ xfer_copy_ranges (struct xfer_split *s)
 }
 
 void
+xfer_copy_one_range (struct xfer_split *s, intmax_t i)
+{
+  copy_range (s, i);
+}
+
+void
 xfer_split_join (struct xfer_split *s, struct xfer_file const *src,
                  struct xfer_file const *dst, struct xfer_opts const *opts,
                  off_t chunk, intmax_t ranges)

@@ -213,6 +213,11 @@ bool xfer_split_start (struct xfer_split *s, struct xfer_file const *src,
    xfer_split_end.  */
 void xfer_copy_ranges (struct xfer_split *s);
 
+/* Copy range I of S in this thread, unless a range before it failed,
+   where the caller gives out the ranges itself, one at a time, to
+   this thread or to other processes.  */
+void xfer_copy_one_range (struct xfer_split *s, intmax_t i);
+
 /* On another process (mpicp's ranks) than the one whose
    xfer_split_start split the file: make S the split of SRC to DST,
    both just opened there too, into RANGES ranges of CHUNK bytes, with

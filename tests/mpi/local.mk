@@ -8,7 +8,8 @@ TESTS += \
   tests/mpi/mpi-names.sh \
   tests/mpi/mpi-eio.sh \
   tests/mpi/mpi-walk.sh \
-  tests/mpi/mpi-usr1.sh
+  tests/mpi/mpi-usr1.sh \
+  tests/mpi/mpi-range-gift.sh
 
 EXTRA_DIST += \
   tests/mpi/mpi-diff.sh \
@@ -17,4 +18,5 @@ EXTRA_DIST += \
   tests/mpi/mpi-names.sh \
   tests/mpi/mpi-eio.sh \
   tests/mpi/mpi-walk.sh \
-  tests/mpi/mpi-usr1.sh
+  tests/mpi/mpi-usr1.sh \
+  tests/mpi/mpi-range-gift.sh
