@@ -71,6 +71,10 @@ for n in 1 3; do
     || { echo "mpirun -np $n:"; cat mpirun.log; fail=1; }
   grep "^mpirun start-up, $n rank(s): median [0-9]*\.[0-9]\{3\} s of 1 runs\$" \
     out > /dev/null || { echo "no start-up time for $n ranks"; fail=1; }
+  for f in 6 1; do
+    grep "^mpicp-$n throughput / cpdd-jobs-$n's, $f file(s): [0-9]*\.[0-9][0-9]" \
+      out > /dev/null || { echo "no throughput ratio for $n ranks, $f files"; fail=1; }
+  done
 done
 
 grep "^mpirun options: --oversubscribe$root\$" out > /dev/null \
