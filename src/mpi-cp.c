@@ -1086,9 +1086,25 @@ ignore_info_signal (void)
     error (EXIT_FAILURE, errno, _("cannot ignore SIGUSR1 on rank %d"), rank);
 }
 
+/* Open MPI gives the CPU away (sched_yield) at every look for a
+   message that finds none when there are more ranks than CPUs, which
+   is right for a program that waits inside MPI; mpicp looks between
+   two entries of its walk and sleeps on its own when idle, and so gave
+   the CPU away a dozen times per file copied: a tree of 12,000 files
+   took 0.54 s on 4 ranks and 2 CPUs instead of 0.43 s.  Unless the
+   user set it, tell Open MPI not to; other MPIs ignore the
+   variable.  */
+static void
+keep_cpu_when_looking (void)
+{
+  if (setenv ("OMPI_MCA_mpi_yield_when_idle", "0", 0) != 0)
+    error (EXIT_FAILURE, errno, _("cannot set the environment"));
+}
+
 void
 remote_init (int *argc, char ***argv)
 {
+  keep_cpu_when_looking ();
   MPI_Init (argc, argv);
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   MPI_Comm_size (MPI_COMM_WORLD, &n_ranks);

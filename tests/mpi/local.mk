@@ -9,7 +9,8 @@ TESTS += \
   tests/mpi/mpi-eio.sh \
   tests/mpi/mpi-walk.sh \
   tests/mpi/mpi-usr1.sh \
-  tests/mpi/mpi-range-gift.sh
+  tests/mpi/mpi-range-gift.sh \
+  tests/mpi/mpi-yield.sh
 
 EXTRA_DIST += \
   tests/mpi/mpi-diff.sh \
@@ -19,4 +20,5 @@ EXTRA_DIST += \
   tests/mpi/mpi-eio.sh \
   tests/mpi/mpi-walk.sh \
   tests/mpi/mpi-usr1.sh \
-  tests/mpi/mpi-range-gift.sh
+  tests/mpi/mpi-range-gift.sh \
+  tests/mpi/mpi-yield.sh
