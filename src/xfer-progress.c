@@ -302,14 +302,13 @@ session_add (struct xfer_sink *sink, struct xfer_report const *r, bool ok)
 }
 
 void
-xfer_session_others (struct xfer_opts const *opts,
-                     struct xfer_counts const *others)
+xfer_session_others (struct xfer_opts const *opts, intmax_t bytes)
 {
   struct xfer_session *s = session_of (opts);
   if (!s)
     return;
   session_lock ();
-  s->others = *others;
+  s->others.bytes = bytes;
   /* This process may be copying nothing itself, and only this call
      then draws the line and prints what SIGUSR1 asked for.  */
   tick (s);

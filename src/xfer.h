@@ -216,7 +216,8 @@ void xfer_copy_ranges (struct xfer_split *s);
 /* On another process (mpicp's ranks) than the one whose
    xfer_split_start split the file: make S the split of SRC to DST,
    both just opened there too, into RANGES ranges of CHUNK bytes, with
-   OPTS (the direct I/O that process kept).  */
+   OPTS (the direct I/O that process kept), whose sink counts the
+   bytes of the range copied here but not the file.  */
 void xfer_split_join (struct xfer_split *s, struct xfer_file const *src,
                       struct xfer_file const *dst,
                       struct xfer_opts const *opts, off_t chunk,
@@ -231,7 +232,7 @@ bool xfer_copy_range (struct xfer_split *s, intmax_t i,
 
 /* Add to S the outcome of its range at START, copied (if OK) by
    another process as REPORT says, and SAID, what it held, which is
-   emptied; count its bytes in S's sink.  */
+   emptied.  That process counted the range's bytes in its own sink.  */
 void xfer_split_merge (struct xfer_split *s, off_t start, bool ok,
                        struct held_errors *said,
                        struct xfer_report const *report);
@@ -398,12 +399,11 @@ struct xfer_counts
   int direct;			/* XFER_DIRECT_* bits that took effect */
 };
 
-/* Tell the session in OPTS, if any, what the other processes sharing
-   the command's work (mpicp's ranks) have copied so far, OTHERS in
-   all: the progress line and the line SIGUSR1 asks for add it to what
-   the session counted itself.  Each call replaces the last.  */
-void xfer_session_others (struct xfer_opts const *opts,
-                          struct xfer_counts const *others);
+/* Tell the session in OPTS, if any, that the other processes sharing
+   the command's work (mpicp's ranks) have produced BYTES so far in
+   all: the progress line and the line SIGUSR1 asks for add them to
+   what the session counted itself.  Each call replaces the last.  */
+void xfer_session_others (struct xfer_opts const *opts, intmax_t bytes);
 
 /* Tell the session in OPTS, if any, what each of the N other
    processes that shared the command's work copied in the end, OTHERS
