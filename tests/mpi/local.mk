@@ -8,7 +8,9 @@ TESTS += \
   tests/mpi/mpi-names.sh \
   tests/mpi/mpi-eio.sh \
   tests/mpi/mpi-walk.sh \
-  tests/mpi/mpi-usr1.sh
+  tests/mpi/mpi-usr1.sh \
+  tests/mpi/mpi-stats.sh \
+  tests/mpi/mpi-progress.sh
 
 EXTRA_DIST += \
   tests/mpi/mpi-diff.sh \
@@ -17,4 +19,6 @@ EXTRA_DIST += \
   tests/mpi/mpi-names.sh \
   tests/mpi/mpi-eio.sh \
   tests/mpi/mpi-walk.sh \
-  tests/mpi/mpi-usr1.sh
+  tests/mpi/mpi-usr1.sh \
+  tests/mpi/mpi-stats.sh \
+  tests/mpi/mpi-progress.sh
