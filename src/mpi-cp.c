@@ -32,9 +32,9 @@
    (copy_remote_dir), copies its files itself, gives parts of it on to
    ranks that ask meanwhile, sets the directory's attributes once all
    below it is answered for, and answers its giver (TAG_DIR_DONE) with
-   the outcome, what --stats counts, its diagnostics and its -v lines,
-   which the giver prints or, if it is itself walking a subtree, adds
-   to its own answer.  A rank waiting for answers refuses requests
+   the outcome, its diagnostics and its -v lines, which the giver
+   prints or, if it is itself walking a subtree, adds to its own
+   answer.  A rank waiting for answers refuses requests
    (TAG_NOWORK), having nothing to give.  As every piece answers only
    once all of it is done, rank 0 knows the job is over when its walk
    is over and everything it sent and gave is answered for.
@@ -56,6 +56,21 @@
    share one architecture (struct stat travels as it is), see the same
    file system at the same working directory, and run as the same
    user.
+
+   What --progress, the SIGUSR1 line and --stats count does not travel
+   with the answers: every rank counts what it copies itself (rank 0
+   in its session, the others in rank_sink; a range counts where it
+   was copied, its file on rank 0, which ends it), and every half
+   second the ranks exchange their figures in a round of a
+   non-blocking MPI_Iallgather on a communicator of their own, which
+   each starts and tests where it looks for messages and, on the ranks
+   other than 0, between two writes of a copy.  Rank 0 adds the
+   others' bytes of the last round to its progress line as they go,
+   whether or not it copies anything itself.  Once its part is over, a
+   rank agrees with the others on the number of rounds started, starts
+   those it has not, and one more, which brings every rank's final
+   figures to rank 0: its --stats add them up, then show how evenly
+   the ranks shared the work (rounds_end).
 
    No rank waits in a blocking MPI call, as Open MPI's poll without
    sleeping and would take CPU time from the ranks copying: each looks
