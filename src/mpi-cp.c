@@ -527,10 +527,10 @@ round_poll (void)
 static void
 serve_ranks (void)
 {
-  static bool serving_links;
-  if (serving_links)
+  static bool serving_now;
+  if (serving_now)
     return;
-  serving_links = true;
+  serving_now = true;
   round_poll ();
   replies_gone (NULL);
   for (int tag = TAG_LINK_ASK; tag <= TAG_LINK_DONE; )
@@ -543,7 +543,7 @@ serve_ranks (void)
       else
         tag++;
     }
-  serving_links = false;
+  serving_now = false;
 }
 
 /* Open MPI's blocking calls poll without sleeping: a rank waiting in
