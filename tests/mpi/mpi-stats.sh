@@ -24,7 +24,10 @@ done
 head -c 3M /dev/urandom > fix/tree/big || framework_failure_
 
 # The totals of human statistics: the bytes, then the files.
-totals_ () { sed -n 's/^\([0-9]*\) bytes .*/\1/p; s/^\([0-9]*\) files*,.*/\1/p'; }
+totals_ ()
+{
+  sed -n 's/^\([0-9]*\) bytes .*/\1/p; s/^\([0-9]*\) files*,.*/\1/p'
+}
 
 cp --stats -a fix/tree cp-copy 2> cp.err || fail=1
 totals_ < cp.err > cp.n || framework_failure_
