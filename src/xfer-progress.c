@@ -34,7 +34,7 @@ struct xfer_session
   struct xfer_counts own;	/* what this process copied */
   struct xfer_counts others;	/* and the others sharing the work */
   struct xfer_counts const *ranks; /* each other's, in the end */
-  int n_ranks;			/* how many; -1 if the work is not shared */
+  int n_others;			/* how many; -1 if the work is not shared */
   intmax_t total;		/* the expected bytes; -1 if unknown */
   int workers;			/* threads copying at once; 0 if not told */
   int width;			/* columns of the line on screen, 0 if none */
@@ -98,7 +98,7 @@ session (struct xfer_opts *opts)
       the_session = (struct xfer_session) {
         .sink = { .begin = session_begin, .bytes = session_bytes,
                   .end = session_add },
-        .n_ranks = -1,
+        .n_others = -1,
         .total = -1,
         .stdout_tty = isatty (STDOUT_FILENO)
       };
@@ -337,7 +337,7 @@ xfer_session_ranks (struct xfer_opts const *opts,
   for (int i = 0; i < n; i++)
     counts_add (&s->others, &others[i]);
   s->ranks = others;
-  s->n_ranks = n;
+  s->n_others = n;
 }
 
 /* The METHODS used (1 << each xfer_method), as "read" or
@@ -386,7 +386,7 @@ static void
 rank_extremes (struct xfer_session const *s, bool bytes, int *lo, int *hi)
 {
   *lo = *hi = 0;
-  for (int i = 1; i <= s->n_ranks; i++)
+  for (int i = 1; i <= s->n_others; i++)
     {
       intmax_t v = rank_figure (s, i, bytes);
       if (v < rank_figure (s, *lo, bytes))
@@ -406,7 +406,7 @@ print_balance (struct xfer_session const *s)
   int lo, hi;
   rank_extremes (s, true, &lo, &hi);
   fprintf (stderr, "ranks: %d, bytes per rank: min %s (rank %d),"
-           " max %s (rank %d)", s->n_ranks + 1,
+           " max %s (rank %d)", s->n_others + 1,
            xfer_human_size (rank_figure (s, lo, true), lo_size), lo,
            xfer_human_size (rank_figure (s, hi, true), hi_size), hi);
   rank_extremes (s, false, &lo, &hi);
@@ -421,7 +421,7 @@ static void
 print_balance_json (struct xfer_session const *s)
 {
   fputs (", \"ranks\": [", stderr);
-  for (int i = 0; i <= s->n_ranks; i++)
+  for (int i = 0; i <= s->n_others; i++)
     fprintf (stderr, "%s{\"rank\": %d, \"bytes\": %jd, \"files\": %jd}",
              i ? ", " : "", i, rank_figure (s, i, true),
              rank_figure (s, i, false));
@@ -445,7 +445,7 @@ print_stats (struct xfer_session const *s, xtime_t now)
       if (s->workers)
         fprintf (stderr, ", workers: %d", s->workers);
       putc ('\n', stderr);
-      if (0 <= s->n_ranks)
+      if (0 <= s->n_others)
         print_balance (s);
     }
   else
@@ -461,7 +461,7 @@ print_stats (struct xfer_session const *s, xtime_t now)
                direct_name (all.direct));
       if (s->workers)
         fprintf (stderr, ", \"workers\": %d", s->workers);
-      if (0 <= s->n_ranks)
+      if (0 <= s->n_others)
         print_balance_json (s);
       fputs ("}\n", stderr);
     }
