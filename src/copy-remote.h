@@ -118,15 +118,16 @@ struct copy_remote
   bool (*give_range) (struct remote_file const *f);
 };
 
-/* From now on, hand files to R's processes, in place of workers;
-   count what they copy in X's sink (--progress, --stats).  */
+/* From now on, hand files to R's processes, in place of workers,
+   with X's options.  Each process counts what it copies in its own
+   sink (--progress, --stats): R's supplier adds them up.  */
 void copy_use_remote (struct copy_remote const *r,
                       struct cp_options const *x);
 
 /* The file or range sent with TOKEN and RANGE was copied (if OK) or
-   not, as REPORT says, and SAID is what was said meanwhile: print it
-   or keep it for when the file is done, and end the piece of work it
-   was.  */
+   not, and SAID is what was said meanwhile: print it or keep it for
+   when the file is done, and end the piece of work it was.  REPORT
+   says how a range was copied, for the file's own report.  */
 void copy_remote_ended (void *token, intmax_t range, bool ok,
                         struct held_errors *said,
                         struct xfer_report const *report);

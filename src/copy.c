@@ -1480,13 +1480,6 @@ copy_remote_ended (void *token, intmax_t range, bool ok,
   if (range < 0)
     {
       struct file_group *fg = token;
-      struct xfer_sink *sink = remote_x->xfer.sink;
-      if (sink)
-        {
-          sink->begin (sink);
-          sink->bytes (sink, report->bytes);
-          sink->end (sink, report, ok);
-        }
       error_print_held (said);
       if (!ok)
         atomic_store (&fg->failed, true);

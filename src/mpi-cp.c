@@ -35,9 +35,9 @@
    a range goes to its giver, TAG_ANSWER as to rank 0), sets the
    directory's attributes once all
    below it is answered for, and answers its giver (TAG_DIR_DONE) with
-   the outcome, what --stats counts, its diagnostics and its -v lines,
-   which the giver prints or, if it is itself walking a subtree, adds
-   to its own answer.  A rank waiting for answers refuses requests
+   the outcome, its diagnostics and its -v lines, which the giver
+   prints or, if it is itself walking a subtree, adds to its own
+   answer.  A rank waiting for answers refuses requests
    (TAG_NOWORK), having nothing to give.  As every piece answers only
    once all of it is done, rank 0 knows the job is over when its walk
    is over and everything it sent and gave is answered for.
@@ -59,6 +59,21 @@
    share one architecture (struct stat travels as it is), see the same
    file system at the same working directory, and run as the same
    user.
+
+   What --progress, the SIGUSR1 line and --stats count does not travel
+   with the answers: every rank counts what it copies itself (rank 0
+   in its session, the others in rank_sink; a range counts where it
+   was copied, its file on rank 0, which ends it), and every half
+   second the ranks exchange their figures in a round of a
+   non-blocking MPI_Iallgather on a communicator of their own, which
+   each starts and tests where it looks for messages and, on the ranks
+   other than 0, between two writes of a copy.  Rank 0 adds the
+   others' bytes of the last round to its progress line as they go,
+   whether or not it copies anything itself.  Once its part is over, a
+   rank agrees with the others on the number of rounds started, starts
+   those it has not, and one more, which brings every rank's final
+   figures to rank 0: its --stats add them up, then show how evenly
+   the ranks shared the work (rounds_end).
 
    No rank waits in a blocking MPI call, as Open MPI's poll without
    sleeping and would take CPU time from the ranks copying: each looks
@@ -143,21 +158,39 @@ static struct gift *gifts;
 static idx_t n_gifts;
 static int gifts_out;
 
-/* The options of the job, for what the answers count.  */
+/* The options of the job, whose sink counts what this rank copies.  */
 static struct cp_options const *job_opts;
 
-/* What a subtree's rank copied, for the giver's --progress and
-   --stats: bytes, and files by the method that copied them.  */
-struct tally
-{
-  intmax_t bytes;
-  intmax_t files[XFER_METHOD_OFFLOAD + 1];
-  intmax_t buffer_size;
-  int direct;
-};
+/* The statistics' rounds, which bring what every rank copied to rank
+   0's --progress, SIGUSR1 line and --stats.  Every rank takes part in
+   each round, an MPI_Iallgather of its figures on a communicator kept
+   for them alone, from where it looks for messages (serve_ranks) and
+   as it copies (rank_bytes): at most one round in flight, and the
+   next started no sooner than ROUND_PERIOD after the last one was.  A
+   round ends only once every rank has started it, so the ranks are at
+   most one round apart, and rounds_end settles the last ones.  */
+enum { ROUND_PERIOD = XTIME_PRECISION / 2 };
 
-/* On a rank walking a subtree, what its copies have added up to.  */
-static struct tally tally;
+static MPI_Comm round_comm;
+static MPI_Request round_req = MPI_REQUEST_NULL;
+
+/* Whether this rank starts rounds when it is time: from the copy's
+   start until its own part of the job is over.  */
+static bool rounds_on;
+
+/* The rounds this rank started, and when it may start the next.  */
+static int rounds;
+static xtime_t next_round;
+
+/* What this rank sent in the round in flight, and what each rank sent
+   in the last that ended.  Rank 0 sends zeros: its own figures are in
+   its session, which it has, unlike the others.  */
+static struct xfer_counts round_mine;
+static struct xfer_counts *round_all;
+
+/* What this rank copied, as its sink counts it, on the ranks other
+   than 0.  */
+static struct xfer_counts copied;
 
 /* One end of a file sent: the directory it is in, as the walk saw it,
    and how to reach it again: the operand the walk opened first, from
@@ -200,7 +233,6 @@ struct dir_answer_head
 {
   uint32_t slot;
   bool ok;
-  struct tally tally;
   uint32_t said_len;
 };
 
@@ -209,7 +241,7 @@ struct answer_head
 {
   uint32_t slot;
   bool ok;
-  struct xfer_report report;	/* for rank 0's --progress and --stats */
+  struct xfer_report report;	/* a range's, for its file's */
 };
 
 /* How long a rank with nothing to do sleeps between looks for a
@@ -467,17 +499,61 @@ link_tag (int tag)
   return TAG_LINK_ASK <= tag && tag <= TAG_LINK_DONE;
 }
 
-/* Act on the messages about links that are there: a rank asking about
-   a file is kept waiting by no more than one file's or one range's
-   copy, as every rank looks between those and while it waits.  Not
-   while already doing so, as answering sends and waits in turn.  */
+/* Start a round with what this rank copied so far.  */
 static void
-serve_links (void)
+round_start (void)
 {
-  static bool serving_links;
-  if (serving_links)
+  round_mine = copied;
+  MPI_Iallgather (&round_mine, sizeof round_mine, MPI_BYTE,
+                  round_all, sizeof round_mine, MPI_BYTE, round_comm,
+                  &round_req);
+  rounds++;
+  next_round = gethrxtime () + ROUND_PERIOD;
+}
+
+/* A round ended: rank 0 shows what the others copied.  */
+static void
+round_ended (void)
+{
+  if (rank != 0)
     return;
-  serving_links = true;
+  intmax_t bytes = 0;
+  for (int r = 1; r < n_ranks; r++)
+    bytes += round_all[r].bytes;
+  xfer_session_others (&job_opts->xfer, bytes);
+}
+
+/* Take part in the rounds: see whether the one in flight ended, and
+   start the next if it is time.  */
+static void
+round_poll (void)
+{
+  if (round_req != MPI_REQUEST_NULL)
+    {
+      int done;
+      MPI_Test (&round_req, &done, MPI_STATUS_IGNORE);
+      if (!done)
+        return;
+      round_ended ();
+    }
+  if (rounds_on && next_round <= gethrxtime ())
+    round_start ();
+}
+
+/* Do what the other ranks need of this one meanwhile: act on the
+   messages about links that are there, so that a rank asking about a
+   file is kept waiting by no more than one file's or one range's copy,
+   as every rank looks between those and while it waits; and take part
+   in the statistics' rounds.  Not while already doing so, as answering
+   sends and waits in turn.  */
+static void
+serve_ranks (void)
+{
+  static bool serving_now;
+  if (serving_now)
+    return;
+  serving_now = true;
+  round_poll ();
   replies_gone (NULL);
   for (int tag = TAG_LINK_ASK; tag <= TAG_LINK_DONE; )
     {
@@ -487,7 +563,7 @@ serve_links (void)
       else
         tag++;
     }
-  serving_links = false;
+  serving_now = false;
 }
 
 /* Open MPI's blocking calls poll without sleeping: a rank waiting in
@@ -500,7 +576,7 @@ idle_until (bool (*ready) (void *), void *arg)
   long pause = PAUSE_MIN_NS;
   for (;;)
     {
-      serve_links ();
+      serve_ranks ();
       if (ready (arg))
         break;
       struct timespec t = { 0, pause };
@@ -704,23 +780,6 @@ take_empty (MPI_Status const *status)
             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 }
 
-/* Count what T says was copied in SINK, as if the files had been
-   copied here.  */
-static void
-tally_replay (struct tally const *t, struct xfer_sink *sink)
-{
-  if (!sink)
-    return;
-  sink->begin (sink);
-  sink->bytes (sink, t->bytes);
-  struct xfer_report r = { .buffer_size = t->buffer_size,
-                           .direct = t->direct };
-  for (r.method = XFER_METHOD_AUTO; r.method <= XFER_METHOD_OFFLOAD;
-       r.method++)
-    for (intmax_t i = 0; i < t->files[r.method]; i++)
-      sink->end (sink, &r, true);
-}
-
 /* Receive the answer to a subtree that STATUS announces, print its
    diagnostics and end its piece of the walk's group.  */
 static void
@@ -745,7 +804,6 @@ take_dir_answer (MPI_Status const *status)
   if (out && fwrite (buf + sizeof h + len, 1, out, stdout) != out)
     error (EXIT_FAILURE, errno, _("write error"));
   free (buf);
-  tally_replay (&h.tally, job_opts->xfer.sink);
   copy_remote_dir_ended (token, h.ok, &said);
 }
 
@@ -825,6 +883,17 @@ task_message (struct remote_file const *f, int slot, bool gift, int *size)
   return buf;
 }
 
+/* A copy starts on another rank: start the clock of --progress and
+   --stats on rank 0, as a copy there would, which rank 0 may never
+   make itself.  */
+static void
+copy_starts (void)
+{
+  struct xfer_sink *sink = job_opts->xfer.sink;
+  if (sink)
+    sink->begin (sink);
+}
+
 /* Send F to the least busy rank, waiting for one to be free; but
    leave a whole file to the walk when every other rank is walking a
    subtree, which it would finish before taking the file.  */
@@ -850,6 +919,7 @@ send_file (struct remote_file const *f)
   s->range = f->split ? f->range : -1;
   s->buf = buf;
   MPI_Isend (buf, size, MPI_BYTE, r, TAG_TASK, MPI_COMM_WORLD, &s->req);
+  copy_starts ();
   busy[r]++;
   in_flight++;
   return true;
@@ -920,6 +990,7 @@ send_gift (int to, int slot, char *buf, int size, void *token,
   g->token = token;
   g->range = range;
   MPI_Isend (buf, size, MPI_BYTE, to, TAG_TASK, MPI_COMM_WORLD, &g->req);
+  copy_starts ();
   gifts_out++;
 }
 
@@ -945,7 +1016,7 @@ give_dir (struct remote_dir const *d)
 static bool
 give_range (struct remote_file const *f)
 {
-  serve_links ();
+  serve_ranks ();
   int to = asker ();
   if (to < 0)
     return false;
@@ -1005,14 +1076,14 @@ first_done (struct stat const *src_st, bool ok)
 }
 
 static struct copy_remote const mpi_remote =
-  { send_file, wait_answer, give_dir, serve_links, first_copy, first_done,
+  { send_file, wait_answer, give_dir, serve_ranks, first_copy, first_done,
     NULL };
 
 /* A rank given a subtree copies its files itself and gives away only
    subdirectories, and ranges of large files, to ranks asking for
    work.  */
 static struct copy_remote const subtree_remote =
-  { NULL, wait_answer, give_dir, serve_links, first_copy, first_done,
+  { NULL, wait_answer, give_dir, serve_ranks, first_copy, first_done,
     give_range };
 
 /* Tell every other rank to stop.  */
@@ -1022,6 +1093,36 @@ stop_ranks (void)
   for (int r = 1; r < n_ranks; r++)
     MPI_Send (NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
   serving = false;
+}
+
+static bool
+round_over (void *arg)
+{
+  return round_req == MPI_REQUEST_NULL;
+}
+
+/* End this rank's rounds, once it has copied all it will, with the
+   others': MPI wants every collective seen through before the process
+   ends, and each rank may have started one round more than another.
+   So the ranks agree on how many were started, on MPI_COMM_WORLD (on
+   their own communicator, the rounds of a rank ahead would meet
+   another's agreement), each starts those it has not, and then one
+   more, which, started by all once they are done, brings every rank's
+   final figures to ROUND_ALL.  */
+static void
+rounds_end (void)
+{
+  rounds_on = false;
+  int most;
+  MPI_Request req;
+  MPI_Iallreduce (&rounds, &most, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD, &req);
+  await_request (&req);
+  while (rounds <= most)
+    {
+      idle_until (round_over, NULL);
+      round_start ();
+    }
+  idle_until (round_over, NULL);
 }
 
 /* Descriptors of the standard output and error, while the other
@@ -1069,7 +1170,10 @@ remote_exit (void)
   if (serving && (rank != 0 || in_flight || gifts_out))
     MPI_Abort (MPI_COMM_WORLD, EXIT_FAILURE);
   if (serving)
-    stop_ranks ();
+    {
+      stop_ranks ();
+      rounds_end ();
+    }
   MPI_Finalize ();
 }
 
@@ -1108,6 +1212,8 @@ remote_init (int *argc, char ***argv)
   MPI_Init (argc, argv);
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   MPI_Comm_size (MPI_COMM_WORLD, &n_ranks);
+  MPI_Comm_dup (MPI_COMM_WORLD, &round_comm);
+  round_all = xcalloc (n_ranks, sizeof *round_all);
   atexit (remote_exit);
   if (rank != 0)
     {
@@ -1199,37 +1305,36 @@ open_side (struct side_head const *h, char const *root, char const *path,
   return true;
 }
 
-/* On a serving rank, the report of the last file copied whole, which
-   its answer carries to rank 0's --progress and --stats: the engine
-   hands it to the options' sink, which this is.  */
-static struct xfer_report last_report;
-
+/* The sink of a rank other than 0, which counts what it copies for
+   the rounds.  */
 static void
-report_begin (struct xfer_sink *sink)
+rank_begin (struct xfer_sink *sink)
 {
 }
 
 static void
-report_bytes (struct xfer_sink *sink, off_t n)
+rank_bytes (struct xfer_sink *sink, off_t n)
 {
-  tally.bytes += n;
+  copied.bytes += n;
+  /* A file may take long to copy, and rank 0 would show none of it
+     until the next look for messages.  */
+  round_poll ();
 }
 
 static void
-report_end (struct xfer_sink *sink, struct xfer_report const *report,
-            bool ok)
+rank_end (struct xfer_sink *sink, struct xfer_report const *report,
+          bool ok)
 {
-  last_report = *report;
   if (ok)
     {
-      tally.files[report->method]++;
-      tally.buffer_size = MAX (tally.buffer_size, report->buffer_size);
-      tally.direct |= report->direct;
+      copied.files++;
+      copied.methods |= 1 << report->method;
+      copied.buffer_size = MAX (copied.buffer_size, report->buffer_size);
+      copied.direct |= report->direct;
     }
 }
 
-static struct xfer_sink report_sink = { report_begin, report_bytes,
-                                        report_end };
+static struct xfer_sink rank_sink = { rank_begin, rank_bytes, rank_end };
 
 /* The directories a serving rank holds open: the source's, then the
    copy's.  */
@@ -1237,7 +1342,8 @@ static struct held_dir held_dirs[2] = { { .fd = -1 }, { .fd = -1 } };
 
 /* Copy the file, or the range of a file, that the message BUF
    describes, with the options X; return whether all went well, and
-   set *SAID to what was said and *REPORT to what was done.  */
+   set *SAID to what was said and *REPORT to how a range was copied,
+   for the file's report on rank 0.  */
 static bool
 copy_sent_file (char const *buf, struct held_errors *said,
                 struct xfer_report *report, struct cp_options const *x)
@@ -1271,10 +1377,8 @@ copy_sent_file (char const *buf, struct held_errors *said,
                          names[1] + h.side[1].rel_at, h.dst_st };
   if (h.range < 0)
     {
-      last_report = *report;
       bool ok = copy_remote_file (&f, x);
       error_hold (NULL);
-      *report = last_report;
       return ok;
     }
   error_hold (NULL);
@@ -1313,7 +1417,6 @@ copy_sent_dir (char const *buf, struct held_errors *said,
                           &h.dst_st, NULL, top_src, top_dst, h.top_dev,
                           made, h.made_len };
   *said = (struct held_errors) { NULL, 0 };
-  tally = (struct tally) { 0 };
   error_hold (said);
   bool ok = copy_remote_dir (&d, &sides[0], &sides[1], x);
   error_hold (NULL);
@@ -1322,8 +1425,7 @@ copy_sent_dir (char const *buf, struct held_errors *said,
 }
 
 /* Copy the subtree the message BUF from rank FROM describes and
-   answer FROM with how it went, what it added up to and what was
-   said.  */
+   answer FROM with how it went and what was said.  */
 static void
 answer_dir (char const *buf, int from, struct cp_options const *x)
 {
@@ -1344,7 +1446,6 @@ answer_dir (char const *buf, int from, struct cp_options const *x)
   if (fclose (stdout) != 0)
     error (EXIT_FAILURE, errno, _("cannot hold the standard output"));
   stdout = out;
-  a.tally = tally;
   a.said_len = said.len;
   size_t n = sizeof a + said.len + text_len;
   if (INT_MAX < n)
@@ -1464,6 +1565,7 @@ serve (struct cp_options const *x)
   /* Every question was answered before rank 0 said to stop, but MPI
      must see each send through before the process ends.  */
   idle_until (replies_gone, NULL);
+  rounds_end ();
   /* Closing a directory only looked up in can't lose anything.  */
   for (int i = 0; i < 2; i++)
     if (0 <= held_dirs[i].fd)
@@ -1478,14 +1580,16 @@ remote_start (struct cp_options *x)
   if (rank != 0)
     {
       restore_output ();
-      x->xfer.sink = &report_sink;
+      x->xfer.sink = &rank_sink;
       job_opts = x;
+      rounds_on = true;
       copy_use_remote (&subtree_remote, x);
       serve (x);
     }
+  job_opts = x;
   if (n_ranks < 2)
     return;
-  job_opts = x;
+  rounds_on = true;
   slots = xcalloc (n_ranks * SLOTS_PER_RANK, sizeof *slots);
   busy = xcalloc (n_ranks, sizeof *busy);
   walking = xcalloc (n_ranks, sizeof *walking);
@@ -1498,10 +1602,13 @@ remote_start (struct cp_options *x)
 void
 remote_finish (void)
 {
-  if (!serving)
-    return;
-  while (in_flight || gifts_out)
-    wait_answer ();
-  idle_until (replies_gone, NULL);
-  stop_ranks ();
+  if (serving)
+    {
+      while (in_flight || gifts_out)
+        wait_answer ();
+      idle_until (replies_gone, NULL);
+      stop_ranks ();
+      rounds_end ();
+    }
+  xfer_session_ranks (&job_opts->xfer, round_all + 1, n_ranks - 1);
 }

@@ -21,6 +21,7 @@
 #include <stdckdint.h>
 
 #include "system.h"
+#include "human.h"
 #include "xfer.h"
 
 struct xfer_session
@@ -30,12 +31,11 @@ struct xfer_session
   enum xfer_stats_format stats;
   xtime_t start;		/* when the first file started; 0: not yet */
   xtime_t next_draw;		/* when the line may be redrawn */
-  intmax_t bytes;		/* output produced, holes included */
+  struct xfer_counts own;	/* what this process copied */
+  struct xfer_counts others;	/* and the others sharing the work */
+  struct xfer_counts const *ranks; /* each other's, in the end */
+  int n_others;			/* how many; -1 if the work is not shared */
   intmax_t total;		/* the expected bytes; -1 if unknown */
-  intmax_t files;
-  int methods;			/* 1 << each xfer_method that moved data */
-  idx_t buffer_size;		/* the largest buffer used */
-  int direct;			/* XFER_DIRECT_* bits that took effect */
   int workers;			/* threads copying at once; 0 if not told */
   int width;			/* columns of the line on screen, 0 if none */
   bool stdout_tty;		/* stdout may write over the line */
@@ -98,6 +98,7 @@ session (struct xfer_opts *opts)
       the_session = (struct xfer_session) {
         .sink = { .begin = session_begin, .bytes = session_bytes,
                   .end = session_add },
+        .n_others = -1,
         .total = -1,
         .stdout_tty = isatty (STDOUT_FILENO)
       };
@@ -199,17 +200,25 @@ session_begin (struct xfer_sink *sink)
   session_unlock ();
 }
 
+/* The bytes S counts: its own and the other processes'.  */
+static intmax_t
+session_total_bytes (struct xfer_session const *s)
+{
+  return s->own.bytes + s->others.bytes;
+}
+
 /* Print ", 45%, ETA 0:01:05" for S at NOW, if S knows its total.  */
 static int
 print_eta (struct xfer_session const *s, xtime_t now)
 {
-  if (s->total <= 0 || s->total < s->bytes || s->bytes <= 0)
+  intmax_t bytes = session_total_bytes (s);
+  if (s->total <= 0 || s->total < bytes || bytes <= 0)
     return 0;
   double elapsed = (now - s->start) / (double) XTIME_PRECISION;
-  double left = elapsed * (s->total - s->bytes) / s->bytes;
+  double left = elapsed * (s->total - bytes) / bytes;
   intmax_t secs = left + 0.5;
   return fprintf (stderr, ", %d%%, ETA %jd:%02d:%02d",
-                  (int) (100.0 * s->bytes / s->total),
+                  (int) (100.0 * bytes / s->total),
                   secs / 3600, (int) (secs / 60 % 60), (int) (secs % 60));
 }
 
@@ -223,7 +232,8 @@ draw (struct xfer_session *s, xtime_t now)
       shown = s;
     }
   fputc ('\r', stderr);
-  int w = xfer_print_transfer (stderr, s->bytes, s->start, now, true);
+  int w = xfer_print_transfer (stderr, session_total_bytes (s), s->start,
+                               now, true);
   w += print_eta (s, now);
   /* Cover what is left of a longer previous line.  */
   if (w < s->width)
@@ -238,7 +248,8 @@ print_info (struct xfer_session *s)
 {
   info_requested = 0;
   session_clear (s);
-  xfer_print_transfer (stderr, s->bytes, s->start, gethrxtime (), false);
+  xfer_print_transfer (stderr, session_total_bytes (s), s->start,
+                       gethrxtime (), false);
   fputc ('\n', stderr);
   fflush (stderr);
 }
@@ -265,7 +276,7 @@ session_bytes (struct xfer_sink *sink, off_t n)
 {
   struct xfer_session *s = (struct xfer_session *) sink;
   session_lock ();
-  s->bytes += n;
+  s->own.bytes += n;
   tick (s);
   session_unlock ();
 }
@@ -282,22 +293,62 @@ session_add (struct xfer_sink *sink, struct xfer_report const *r, bool ok)
     session_clear (s);
   if (ok)
     {
-      s->files++;
-      s->methods |= 1 << r->method;
-      s->buffer_size = MAX (s->buffer_size, r->buffer_size);
-      s->direct |= r->direct;
+      s->own.files++;
+      s->own.methods |= 1 << r->method;
+      s->own.buffer_size = MAX (s->own.buffer_size, r->buffer_size);
+      s->own.direct |= r->direct;
     }
   session_unlock ();
 }
 
-/* The methods S used, as "read" or "offload+read"; "none" if no file
-   was copied.  BUF must have room for all names.  */
+void
+xfer_session_others (struct xfer_opts const *opts, intmax_t bytes)
+{
+  struct xfer_session *s = session_of (opts);
+  if (!s)
+    return;
+  session_lock ();
+  s->others.bytes = bytes;
+  /* This process may be copying nothing itself, and only this call
+     then draws the line and prints what SIGUSR1 asked for.  */
+  tick (s);
+  session_unlock ();
+}
+
+/* Add C to TO.  */
+static void
+counts_add (struct xfer_counts *to, struct xfer_counts const *c)
+{
+  to->bytes += c->bytes;
+  to->files += c->files;
+  to->methods |= c->methods;
+  to->buffer_size = MAX (to->buffer_size, c->buffer_size);
+  to->direct |= c->direct;
+}
+
+void
+xfer_session_ranks (struct xfer_opts const *opts,
+                    struct xfer_counts const *others, int n)
+{
+  struct xfer_session *s = session_of (opts);
+  if (!s)
+    return;
+  s->others = (struct xfer_counts) { 0 };
+  for (int i = 0; i < n; i++)
+    counts_add (&s->others, &others[i]);
+  s->ranks = others;
+  s->n_others = n;
+}
+
+/* The METHODS used (1 << each xfer_method), as "read" or
+   "offload+read"; "none" if no file was copied.  BUF must have room
+   for all names.  */
 static char const *
-methods_used (struct xfer_session const *s, char *buf)
+methods_used (int methods, char *buf)
 {
   *buf = '\0';
   for (enum xfer_method m = XFER_METHOD_READ; m <= XFER_METHOD_OFFLOAD; m++)
-    if (s->methods & (1 << m))
+    if (methods & (1 << m))
       {
         if (*buf)
           strcat (buf, "+");
@@ -313,21 +364,89 @@ direct_name (int direct)
   return names[direct & XFER_DIRECT_BOTH];
 }
 
+/* What the process that is rank I of S's shared work copied: the
+   session's own for rank 0.  */
+static struct xfer_counts const *
+rank_counts (struct xfer_session const *s, int i)
+{
+  return i == 0 ? &s->own : &s->ranks[i - 1];
+}
+
+/* Rank I's bytes if BYTES, else its files.  */
+static intmax_t
+rank_figure (struct xfer_session const *s, int i, bool bytes)
+{
+  struct xfer_counts const *c = rank_counts (s, i);
+  return bytes ? c->bytes : c->files;
+}
+
+/* Set *LO and *HI to the first ranks of S with the fewest and the
+   most bytes (if BYTES) or files.  */
+static void
+rank_extremes (struct xfer_session const *s, bool bytes, int *lo, int *hi)
+{
+  *lo = *hi = 0;
+  for (int i = 1; i <= s->n_others; i++)
+    {
+      intmax_t v = rank_figure (s, i, bytes);
+      if (v < rank_figure (s, *lo, bytes))
+        *lo = i;
+      if (rank_figure (s, *hi, bytes) < v)
+        *hi = i;
+    }
+}
+
+/* The line that says how evenly S's ranks shared the work: the
+   totals say how much there was, this where the extremes went.  */
+static void
+print_balance (struct xfer_session const *s)
+{
+  char lo_size[LONGEST_HUMAN_READABLE + 1];
+  char hi_size[LONGEST_HUMAN_READABLE + 1];
+  int lo, hi;
+  rank_extremes (s, true, &lo, &hi);
+  fprintf (stderr, "ranks: %d, bytes per rank: min %s (rank %d),"
+           " max %s (rank %d)", s->n_others + 1,
+           xfer_human_size (rank_figure (s, lo, true), lo_size), lo,
+           xfer_human_size (rank_figure (s, hi, true), hi_size), hi);
+  rank_extremes (s, false, &lo, &hi);
+  fprintf (stderr, "; files per rank: min %jd (rank %d),"
+           " max %jd (rank %d)\n", rank_figure (s, lo, false), lo,
+           rank_figure (s, hi, false), hi);
+}
+
+/* The "ranks" member of S's JSON statistics: each rank's figures,
+   exact, so that a script can check them against the totals.  */
+static void
+print_balance_json (struct xfer_session const *s)
+{
+  fputs (", \"ranks\": [", stderr);
+  for (int i = 0; i <= s->n_others; i++)
+    fprintf (stderr, "%s{\"rank\": %d, \"bytes\": %jd, \"files\": %jd}",
+             i ? ", " : "", i, rank_figure (s, i, true),
+             rank_figure (s, i, false));
+  putc (']', stderr);
+}
+
 static void
 print_stats (struct xfer_session const *s, xtime_t now)
 {
+  struct xfer_counts all = s->own;
+  counts_add (&all, &s->others);
   char methods[sizeof "read+mmap+offload"];
-  methods_used (s, methods);
+  methods_used (all.methods, methods);
   if (s->stats == XFER_STATS_HUMAN)
     {
-      xfer_print_transfer (stderr, s->bytes, s->start, now, false);
+      xfer_print_transfer (stderr, all.bytes, s->start, now, false);
       fprintf (stderr, "\n%jd %s, io method: %s, buffer size: %jd,"
                " direct I/O: %s",
-               s->files, s->files == 1 ? "file" : "files", methods,
-               (intmax_t) s->buffer_size, direct_name (s->direct));
+               all.files, all.files == 1 ? "file" : "files", methods,
+               (intmax_t) all.buffer_size, direct_name (all.direct));
       if (s->workers)
         fprintf (stderr, ", workers: %d", s->workers);
       putc ('\n', stderr);
+      if (0 <= s->n_others)
+        print_balance (s);
     }
   else
     {
@@ -337,11 +456,13 @@ print_stats (struct xfer_session const *s, xtime_t now)
                " \"bytes_per_second\": %.0f, \"files\": %jd,"
                " \"io_method\": \"%s\", \"buffer_size\": %jd,"
                " \"direct\": \"%s\"",
-               s->bytes, secs, secs > 0 ? s->bytes / secs : 0.0,
-               s->files, methods, (intmax_t) s->buffer_size,
-               direct_name (s->direct));
+               all.bytes, secs, secs > 0 ? all.bytes / secs : 0.0,
+               all.files, methods, (intmax_t) all.buffer_size,
+               direct_name (all.direct));
       if (s->workers)
         fprintf (stderr, ", \"workers\": %d", s->workers);
+      if (0 <= s->n_others)
+        print_balance_json (s);
       fputs ("}\n", stderr);
     }
 }

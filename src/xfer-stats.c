@@ -85,6 +85,12 @@ xfer_print_transfer (FILE *stream, intmax_t bytes,
 }
 
 char const *
+xfer_human_size (intmax_t bytes, char *buf)
+{
+  return human_readable (bytes, buf, human_dd_opts, 1, 1);
+}
+
+char const *
 xfer_method_name (enum xfer_method method)
 {
   switch (method)

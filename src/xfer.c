@@ -755,9 +755,9 @@ xfer_split_join (struct xfer_split *s, struct xfer_file const *src,
                  struct xfer_file const *dst, struct xfer_opts const *opts,
                  off_t chunk, intmax_t ranges)
 {
-  /* No other range is this process's to take with its own.  */
+  /* No other range is this process's to take with its own.  Its bytes
+     count in this process's sink, the file in the one that split it.  */
   split_init (s, src, dst, opts, chunk, ranges, -1);
-  s->opts.sink = NULL;
 }
 
 bool
@@ -777,8 +777,6 @@ void
 xfer_split_merge (struct xfer_split *s, off_t start, bool ok,
                   struct held_errors *said, struct xfer_report const *report)
 {
-  if (s->opts.sink)
-    s->opts.sink->bytes (s->opts.sink, report->bytes);
   record_range (s, start, ok, said, report);
 }
 

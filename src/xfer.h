@@ -221,7 +221,8 @@ void xfer_copy_one_range (struct xfer_split *s, intmax_t i);
 /* On another process (mpicp's ranks) than the one whose
    xfer_split_start split the file: make S the split of SRC to DST,
    both just opened there too, into RANGES ranges of CHUNK bytes, with
-   OPTS (the direct I/O that process kept).  */
+   OPTS (the direct I/O that process kept), whose sink counts the
+   bytes of the range copied here but not the file.  */
 void xfer_split_join (struct xfer_split *s, struct xfer_file const *src,
                       struct xfer_file const *dst,
                       struct xfer_opts const *opts, off_t chunk,
@@ -236,7 +237,7 @@ bool xfer_copy_range (struct xfer_split *s, intmax_t i,
 
 /* Add to S the outcome of its range at START, copied (if OK) by
    another process as REPORT says, and SAID, what it held, which is
-   emptied; count its bytes in S's sink.  */
+   emptied.  That process counted the range's bytes in its own sink.  */
 void xfer_split_merge (struct xfer_split *s, off_t start, bool ok,
                        struct held_errors *said,
                        struct xfer_report const *report);
@@ -302,6 +303,10 @@ void xfer_buffer_free (void *buf);
    Return the number of bytes printed.  */
 int xfer_print_transfer (FILE *stream, intmax_t bytes,
                          xtime_t start, xtime_t now, bool progress);
+
+/* BYTES as dd writes a size ("38.2 MB"), in BUF, which has room for
+   LONGEST_HUMAN_READABLE + 1 bytes.  */
+char const *xfer_human_size (intmax_t bytes, char *buf);
 
 /* The name of METHOD, as --io-method spells it.  */
 char const *xfer_method_name (enum xfer_method method);
@@ -388,6 +393,31 @@ void xfer_session_workers (struct xfer_opts const *opts, int n);
    are regular files (their sizes add up to the total).  */
 void xfer_session_plan (struct xfer_opts const *opts,
                         char *const *files, int n);
+
+/* What a session counts: what one process of a command copied.  */
+struct xfer_counts
+{
+  intmax_t bytes;		/* output produced, holes included */
+  intmax_t files;		/* files copied whole and ended well */
+  int methods;			/* 1 << each xfer_method that moved data */
+  idx_t buffer_size;		/* the largest buffer used */
+  int direct;			/* XFER_DIRECT_* bits that took effect */
+};
+
+/* Tell the session in OPTS, if any, that the other processes sharing
+   the command's work (mpicp's ranks) have produced BYTES so far in
+   all: the progress line and the line SIGUSR1 asks for add them to
+   what the session counted itself.  Each call replaces the last.  */
+void xfer_session_others (struct xfer_opts const *opts, intmax_t bytes);
+
+/* Tell the session in OPTS, if any, what each of the N other
+   processes that shared the command's work copied in the end, OTHERS
+   [0] to [N - 1] (N may be 0): the statistics add them to what the
+   session counted, and then show how the work was spread, the
+   session's own as rank 0's and OTHERS[I] as rank I + 1's.  OTHERS
+   must stay until xfer_session_end.  */
+void xfer_session_ranks (struct xfer_opts const *opts,
+                         struct xfer_counts const *others, int n);
 
 /* End the session in OPTS, if any: clear the progress line and print
    the statistics to standard error.  */

@@ -10,7 +10,9 @@ TESTS += \
   tests/mpi/mpi-walk.sh \
   tests/mpi/mpi-usr1.sh \
   tests/mpi/mpi-range-gift.sh \
-  tests/mpi/mpi-yield.sh
+  tests/mpi/mpi-yield.sh \
+  tests/mpi/mpi-stats.sh \
+  tests/mpi/mpi-progress.sh
 
 EXTRA_DIST += \
   tests/mpi/mpi-diff.sh \
@@ -21,4 +23,6 @@ EXTRA_DIST += \
   tests/mpi/mpi-walk.sh \
   tests/mpi/mpi-usr1.sh \
   tests/mpi/mpi-range-gift.sh \
-  tests/mpi/mpi-yield.sh
+  tests/mpi/mpi-yield.sh \
+  tests/mpi/mpi-stats.sh \
+  tests/mpi/mpi-progress.sh
