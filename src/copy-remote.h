@@ -83,10 +83,12 @@ struct remote_dir
 /* What the walk calls to give work away.  */
 struct copy_remote
 {
-  /* Send F to another process, after waiting for an answer if all
-     are busy, and return true; or, for a whole file, return false if
-     no process is free to take it, leaving it to the walk.  NULL if
-     this process copies all its files itself.  */
+  /* Send F to another process and return true, or return false,
+     leaving F to this process: on rank 0, which waits for an answer
+     when all are busy, a whole file when no process is free to take
+     it; on a rank given a subtree, which gives work only to those that
+     ask for it, any file or range when none has asked.  NULL if this
+     process copies all its files itself.  */
   bool (*send) (struct remote_file const *f);
 
   /* Wait for one answer, and act on it through copy_remote_ended or
@@ -112,10 +114,6 @@ struct copy_remote
      make, is over: whole if OK, else to be made afresh by the next
      name.  */
   void (*first_done) (struct stat const *src_st, bool ok);
-  /* Where SEND is NULL: if a process has asked for work, send it F, a
-     range of a split file, and return true; else return false at
-     once, and this process copies the range.  */
-  bool (*give_range) (struct remote_file const *f);
 };
 
 /* From now on, hand files to R's processes, in place of workers,

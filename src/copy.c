@@ -112,22 +112,12 @@ hands_off (void)
   return pool || remote;
 }
 
-/* Whether regular files are copied by others than the walk: a rank
-   given a subtree copies its files itself, and only gives
-   subdirectories away.  */
+/* Whether regular files, and the ranges of large ones, may be copied
+   by others than the walk.  */
 static bool
 sends_files (void)
 {
   return pool || (remote && remote->send);
-}
-
-/* Whether large regular files are split into ranges that others than
-   the walk may copy: those that copy files, or the ranks that ask a
-   rank given a subtree for work while it copies a large file.  */
-static bool
-splits_files (void)
-{
-  return sends_files () || (remote && remote->give_range);
 }
 
 /* Whether the hard links of non-directories are kept through the
@@ -1191,9 +1181,9 @@ chunked_copy_done (struct task_group *g)
 }
 
 /* Have other ranks copy the ranges of F, whose ends are SRC (reached
-   by following links if FOLLOW) and DST, each a piece of F's; or, on a
-   rank that sends no files, copy them here one after another, giving
-   each to a rank that asks for work meanwhile instead.  */
+   by following links if FOLLOW) and DST, each a piece of F's; a range
+   that none takes (on a rank given a subtree, none has asked for work)
+   is copied here, after those before it.  */
 static void
 send_ranges (struct chunked_copy *f, struct loc const *src, bool follow,
              struct loc const *dst)
@@ -1204,9 +1194,7 @@ send_ranges (struct chunked_copy *f, struct loc const *src, bool follow,
                                 dst->name, dst->rel, &f->t.c.src_st, follow,
                                 f, &f->split, i, &f->t.c.dst_st };
       task_group_hold (&f->ranges);
-      if (remote->send)
-        remote->send (&rf);
-      else if (!remote->give_range (&rf))
+      if (!remote->send (&rf))
         {
           xfer_copy_one_range (&f->split, i);
           task_group_release (&f->ranges);
@@ -1323,7 +1311,7 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
         error (0, errno, _("failed to close %s"), quoteaf (dst->name));
       goto close_src;
     }
-  if (group && splits_files ())
+  if (group && sends_files ())
     {
       if (hand_over_chunks (&c, src, follow, dst, group, x))
         return true;

@@ -31,10 +31,9 @@
    the operands, checks them, walks the subtree with cp's own code
    (copy_remote_dir), copies its files itself, gives parts of it on to
    ranks that ask meanwhile (subdirectories, and the ranges of large
-   files, which it otherwise copies one after another; an answer about
-   a range goes to its giver, TAG_ANSWER as to rank 0), sets the
-   directory's attributes once all
-   below it is answered for, and answers its giver (TAG_DIR_DONE) with
+   files, which it otherwise copies one after another; the answer
+   about a range goes to its giver, TAG_ANSWER as to rank 0), sets the directory's attributes once all below it is
+   answered for, and answers its giver (TAG_DIR_DONE) with
    the outcome, its diagnostics and its -v lines, which the giver
    prints or, if it is itself walking a subtree, adds to its own
    answer.  A rank waiting for answers refuses requests
@@ -144,8 +143,8 @@ static int next_rank;
    done.  */
 static int *walking;
 
-/* A subtree, or a range of a file, this rank gave another that asked
-   for work, not answered yet.  */
+/* A subtree or a range of a file that this rank gave another that
+   asked for work, not answered yet.  */
 struct gift
 {
   void *token;			/* the walk's, or NULL while free */
@@ -1012,10 +1011,16 @@ give_dir (struct remote_dir const *d)
 
 /* If a rank has asked for work, send it F, a range of a large file
    that a rank given a subtree met; else leave it to this rank.  The
-   ranks that have no subtree to walk so share the copy of one.  */
+   ranks that have no subtree left to walk so share the copy of a large
+   file.  Whole files stay: given to ranks that asked, they made a
+   tree's copy on 4 ranks no faster (0.61 s against 0.58 s, medians of
+   10), as a file of a few kilobytes costs little more to copy than to
+   send.  */
 static bool
 give_range (struct remote_file const *f)
 {
+  if (!f->split)
+    return false;
   serve_ranks ();
   int to = asker ();
   if (to < 0)
@@ -1076,15 +1081,13 @@ first_done (struct stat const *src_st, bool ok)
 }
 
 static struct copy_remote const mpi_remote =
-  { send_file, wait_answer, give_dir, serve_ranks, first_copy, first_done,
-    NULL };
+  { send_file, wait_answer, give_dir, serve_ranks, first_copy, first_done };
 
-/* A rank given a subtree copies its files itself and gives away only
-   subdirectories, and ranges of large files, to ranks asking for
+/* A rank given a subtree copies its files itself, but for the ranges
+   of large ones and the subdirectories that it gives ranks asking for
    work.  */
 static struct copy_remote const subtree_remote =
-  { NULL, wait_answer, give_dir, serve_ranks, first_copy, first_done,
-    give_range };
+  { give_range, wait_answer, give_dir, serve_ranks, first_copy, first_done };
 
 /* Tell every other rank to stop.  */
 static void
