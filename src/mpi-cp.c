@@ -708,6 +708,20 @@ least_busy (bool any)
   return best;
 }
 
+/* Free the gift SLOT, now answered, and set *TOKEN and *RANGE to what
+   it was.  */
+static void
+end_gift (int slot, void **token, intmax_t *range)
+{
+  struct gift *g = &gifts[slot];
+  await_request (&g->req);
+  free (g->buf);
+  *token = g->token;
+  *range = g->range;
+  g->token = NULL;
+  gifts_out--;
+}
+
 /* Free the slot SLOT of a file or range sent to rank FROM, now
    answered, and set *TOKEN and *RANGE to what it was: on rank 0, one
    of the slots of files sent; elsewhere, a range given away.  */
@@ -716,13 +730,7 @@ end_slot (int slot, int from, void **token, intmax_t *range)
 {
   if (rank != 0)
     {
-      struct gift *g = &gifts[slot];
-      await_request (&g->req);
-      free (g->buf);
-      *token = g->token;
-      *range = g->range;
-      g->token = NULL;
-      gifts_out--;
+      end_gift (slot, token, range);
       return;
     }
   struct slot *s = &slots[slot];
@@ -733,6 +741,13 @@ end_slot (int slot, int from, void **token, intmax_t *range)
   s->token = NULL;
   busy[from]--;
   in_flight--;
+}
+
+/* The LEN bytes of diagnostics at P, copied to be printed later.  */
+static struct held_errors
+held_copy (char const *p, idx_t len)
+{
+  return (struct held_errors) { len ? ximemdup (p, len) : NULL, len };
 }
 
 /* Receive the answer that STATUS announces, print its diagnostics and
@@ -747,9 +762,7 @@ take_answer (MPI_Status const *status)
   void *token;
   intmax_t range;
   end_slot (h.slot, status->MPI_SOURCE, &token, &range);
-  idx_t len = n - sizeof h;
-  struct held_errors said = { len ? ximemdup (buf + sizeof h, len) : NULL,
-                              len };
+  struct held_errors said = held_copy (buf + sizeof h, n - sizeof h);
   free (buf);
   copy_remote_ended (token, range, h.ok, &said, &h.report);
 }
@@ -788,17 +801,13 @@ take_dir_answer (MPI_Status const *status)
   char *buf = take_message (status, &n);
   struct dir_answer_head h;
   memcpy (&h, buf, sizeof h);
-  struct gift *g = &gifts[h.slot];
-  await_request (&g->req);
-  free (g->buf);
-  void *token = g->token;
-  g->token = NULL;
-  gifts_out--;
+  void *token;
+  intmax_t range;
+  end_gift (h.slot, &token, &range);
   if (rank == 0)
     walking[status->MPI_SOURCE]--;
   idx_t len = h.said_len;
-  struct held_errors said = { len ? ximemdup (buf + sizeof h, len) : NULL,
-                              len };
+  struct held_errors said = held_copy (buf + sizeof h, len);
   size_t out = n - sizeof h - len;
   if (out && fwrite (buf + sizeof h + len, 1, out, stdout) != out)
     error (EXIT_FAILURE, errno, _("write error"));
