@@ -31,10 +31,12 @@ error_string (int errnum, char *buf, size_t size)
 /* Where this thread's diagnostics are held, or NULL to print them.  */
 static _Thread_local struct held_errors *held;
 
-void
+struct held_errors *
 error_hold (struct held_errors *h)
 {
+  struct held_errors *outer = held;
   held = h;
+  return outer;
 }
 
 /* Add to HELD the message FORMAT with ARGS, and ERRNUM's text.  */

@@ -54,8 +54,9 @@ struct held_errors
 /* Until error_hold (NULL), hold the diagnostics this thread makes
    (without exiting: they have status 0) in H, which starts empty.
    One part of a job run in several threads can so report as the
-   whole job would: once, and only the part that counts.  */
-void error_hold (struct held_errors *h);
+   whole job would: once, and only the part that counts.  Return where
+   they were held before, for a part within a part to put back.  */
+struct held_errors *error_hold (struct held_errors *h);
 
 /* Print the diagnostics held in H, as error () would have, and empty
    H.  */

@@ -722,9 +722,11 @@ copy_range (struct xfer_split *s, intmax_t i)
     }
   else
     {
-      error_hold (&said);
+      /* A rank of mpicp walking a subtree copies ranges in its walk,
+         whose own diagnostics it holds for its answer.  */
+      struct held_errors *outer = error_hold (&said);
       ok = copy_range_at (s, start, last, &report);
-      error_hold (NULL);
+      error_hold (outer);
     }
 
   pthread_mutex_lock (&s->lock);

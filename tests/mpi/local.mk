@@ -12,7 +12,8 @@ TESTS += \
   tests/mpi/mpi-range-gift.sh \
   tests/mpi/mpi-yield.sh \
   tests/mpi/mpi-stats.sh \
-  tests/mpi/mpi-progress.sh
+  tests/mpi/mpi-progress.sh \
+  tests/mpi/mpi-range-held.sh
 
 EXTRA_DIST += \
   tests/mpi/mpi-diff.sh \
@@ -25,4 +26,5 @@ EXTRA_DIST += \
   tests/mpi/mpi-range-gift.sh \
   tests/mpi/mpi-yield.sh \
   tests/mpi/mpi-stats.sh \
-  tests/mpi/mpi-progress.sh
+  tests/mpi/mpi-progress.sh \
+  tests/mpi/mpi-range-held.sh
