@@ -86,9 +86,10 @@ struct copy_remote
   /* Send F to another process and return true, or return false,
      leaving F to this process: on rank 0, which waits for an answer
      when all are busy, a whole file when no process is free to take
-     it; on a rank given a subtree, which gives work only to those that
-     ask for it, any file or range when none has asked.  NULL if this
-     process copies all its files itself.  */
+     it; on a rank given a subtree, which gives only ranges, and only
+     to those that ask for work, every whole file, and a range when
+     none has asked.  NULL if this process copies all its files
+     itself.  */
   bool (*send) (struct remote_file const *f);
 
   /* Wait for one answer, and act on it through copy_remote_ended or

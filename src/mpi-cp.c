@@ -32,11 +32,12 @@
    (copy_remote_dir), copies its files itself, gives parts of it on to
    ranks that ask meanwhile (subdirectories, and the ranges of large
    files, which it otherwise copies one after another; the answer
-   about a range goes to its giver, TAG_ANSWER as to rank 0), sets the directory's attributes once all below it is
-   answered for, and answers its giver (TAG_DIR_DONE) with
-   the outcome, its diagnostics and its -v lines, which the giver
-   prints or, if it is itself walking a subtree, adds to its own
-   answer.  A rank waiting for answers refuses requests
+   about a range goes to its giver, TAG_ANSWER as to rank 0), sets the
+   directory's attributes once all below it is answered for, and
+   answers its giver (TAG_DIR_DONE) with the outcome, its diagnostics
+   and its -v lines, which the giver prints or, if it is itself walking
+   a subtree, adds to its own answer.  A rank waiting for answers
+   refuses requests
    (TAG_NOWORK), having nothing to give.  As every piece answers only
    once all of it is done, rank 0 knows the job is over when its walk
    is over and everything it sent and gave is answered for.
