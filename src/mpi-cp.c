@@ -1339,12 +1339,7 @@ rank_end (struct xfer_sink *sink, struct xfer_report const *report,
           bool ok)
 {
   if (ok)
-    {
-      copied.files++;
-      copied.methods |= 1 << report->method;
-      copied.buffer_size = MAX (copied.buffer_size, report->buffer_size);
-      copied.direct |= report->direct;
-    }
+    xfer_counts_file (&copied, report);
 }
 
 static struct xfer_sink rank_sink = { rank_begin, rank_bytes, rank_end };

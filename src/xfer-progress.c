@@ -292,13 +292,17 @@ session_add (struct xfer_sink *sink, struct xfer_report const *r, bool ok)
   if (s->stdout_tty)
     session_clear (s);
   if (ok)
-    {
-      s->own.files++;
-      s->own.methods |= 1 << r->method;
-      s->own.buffer_size = MAX (s->own.buffer_size, r->buffer_size);
-      s->own.direct |= r->direct;
-    }
+    xfer_counts_file (&s->own, r);
   session_unlock ();
+}
+
+void
+xfer_counts_file (struct xfer_counts *c, struct xfer_report const *report)
+{
+  c->files++;
+  c->methods |= 1 << report->method;
+  c->buffer_size = MAX (c->buffer_size, report->buffer_size);
+  c->direct |= report->direct;
 }
 
 void

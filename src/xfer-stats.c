@@ -45,7 +45,7 @@ xfer_print_transfer (FILE *stream, intmax_t bytes,
   double seconds;
   char const *rate;
 
-  char const *si = human_readable (bytes, sibuf, human_dd_opts, 1, 1);
+  char const *si = xfer_human_size (bytes, sibuf);
   char const *iec = human_readable (bytes, iecbuf,
                                     human_dd_opts | human_base_1024, 1, 1);
 

@@ -404,6 +404,10 @@ struct xfer_counts
   int direct;			/* XFER_DIRECT_* bits that took effect */
 };
 
+/* Count in C the file whose copy REPORT describes, which ended well.  */
+void xfer_counts_file (struct xfer_counts *c,
+                       struct xfer_report const *report);
+
 /* Tell the session in OPTS, if any, that the other processes sharing
    the command's work (mpicp's ranks) have produced BYTES so far in
    all: the progress line and the line SIGUSR1 asks for add them to
