@@ -15,16 +15,4 @@ TESTS += \
   tests/mpi/mpi-progress.sh \
   tests/mpi/mpi-range-held.sh
 
-EXTRA_DIST += \
-  tests/mpi/mpi-diff.sh \
-  tests/mpi/mpi-chunk.sh \
-  tests/mpi/mpi-full.sh \
-  tests/mpi/mpi-names.sh \
-  tests/mpi/mpi-eio.sh \
-  tests/mpi/mpi-walk.sh \
-  tests/mpi/mpi-usr1.sh \
-  tests/mpi/mpi-range-gift.sh \
-  tests/mpi/mpi-yield.sh \
-  tests/mpi/mpi-stats.sh \
-  tests/mpi/mpi-progress.sh \
-  tests/mpi/mpi-range-held.sh
+EXTRA_DIST += $(filter tests/mpi/%, $(TESTS))
