@@ -72,8 +72,9 @@ for n in 1 3; do
   grep "^mpirun start-up, $n rank(s): median [0-9]*\.[0-9]\{3\} s of 1 runs\$" \
     out > /dev/null || { echo "no start-up time for $n ranks"; fail=1; }
   for f in 6 1; do
-    grep "^mpicp-$n throughput / cpdd-jobs-$n's, $f file(s): [0-9]*\.[0-9][0-9]" \
-      out > /dev/null || { echo "no throughput ratio for $n ranks, $f files"; fail=1; }
+    ratio="^mpicp-$n throughput / cpdd-jobs-$n's, $f file(s): [0-9]*\.[0-9][0-9]"
+    grep "$ratio" out > /dev/null \
+      || { echo "no throughput ratio for $n ranks, $f files"; fail=1; }
   done
 done
 
@@ -85,7 +86,8 @@ grep "^mpirun options: --oversubscribe$root\$" out > /dev/null \
 : > mpirun.log || framework_failure_
 run_bench --ranks=2 --size=4K --mpicp=./mpicp \
   --mpirun-flags='--mca pml ob1' > out 2> err || { cat out err; fail=1; }
-test "$(grep -c "^ --oversubscribe$root --mca pml ob1 -np 2\$" mpirun.log)" = 4 \
+flags="^ --oversubscribe$root --mca pml ob1 -np 2\$"
+test "$(grep -c "$flags" mpirun.log)" = 4 \
   || { echo "mpirun --mpirun-flags:"; cat mpirun.log; fail=1; }
 
 # A wrong --mpicp is an error; without mpirun, the others still run.
