@@ -13,6 +13,7 @@ TESTS += \
   tests/mpi/mpi-yield.sh \
   tests/mpi/mpi-stats.sh \
   tests/mpi/mpi-progress.sh \
-  tests/mpi/mpi-range-held.sh
+  tests/mpi/mpi-range-held.sh \
+  tests/mpi/mpi-nodelay.sh
 
 EXTRA_DIST += $(filter tests/mpi/%, $(TESTS))
