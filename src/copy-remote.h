@@ -84,12 +84,12 @@ struct remote_dir
 struct copy_remote
 {
   /* Send F to another process and return true, or return false,
-     leaving F to this process: on rank 0, which waits for an answer
-     when all are busy, a whole file when no process is free to take
-     it; on a rank given a subtree, which gives only ranges, and only
-     to those that ask for work, every whole file, and a range when
-     none has asked.  NULL if this process copies all its files
-     itself.  */
+     leaving F to this process: on rank 0, F when every process has
+     as many files as it may wait on, and a whole file when every
+     process is walking; on a rank given a subtree, which gives only
+     ranges, and only to those that ask for work, every whole file,
+     and a range when none has asked.  NULL if this process copies all
+     its files itself.  */
   bool (*send) (struct remote_file const *f);
 
   /* Wait for one answer, and act on it through copy_remote_ended or

@@ -14,9 +14,10 @@
    walk saw of it and of the directories it is in.  That rank opens
    the directories again, checks they are the ones the walk had open,
    copies the file with cp's own code and answers with the outcome and
-   the text of its diagnostics, which rank 0 prints.  A directory's
-   attributes are set once its last file is answered for, as with
-   --jobs.
+   the text of its diagnostics, which rank 0 prints.  When every rank
+   has as many files waiting as it may, rank 0 copies the file itself.
+   A directory's attributes are set once its last file is answered
+   for, as with --jobs.
 
    The walk itself is shared by stealing subtrees.  A rank with nothing
    to do asks another for work (TAG_STEAL): rank 0 first, then each
@@ -914,21 +915,22 @@ copy_starts (void)
     sink->begin (sink);
 }
 
-/* Send F to the least busy rank, waiting for one to be free; but
-   leave a whole file to the walk when every other rank is walking a
-   subtree, which it would finish before taking the file.  */
+/* Send F to the least busy rank; but leave F to the walk when every
+   rank has SLOTS_PER_RANK files already, and a whole file when every
+   other rank is walking a subtree, which it would finish before taking
+   the file.  Rank 0 used to wait for a free slot instead: it then sent
+   three files in four of a tree of 12,000 small ones, each costing two
+   messages and a rank's wake-up, and slept while the ranks copied; the
+   tree took 0.33 s on 4 ranks, and 0.29 s copying instead.  The ranks
+   it leaves idle ask for work, and get subtrees.  */
 static bool
 send_file (struct remote_file const *f)
 {
   take_ready_answers ();
   int r;
-  while ((r = least_busy (f->split != NULL)) < 0
-         || busy[r] == SLOTS_PER_RANK)
-    {
-      if (r < 0)
-        return false;
-      wait_answer ();
-    }
+  r = least_busy (f->split != NULL);
+  if (r < 0 || busy[r] == SLOTS_PER_RANK)
+    return false;
   int slot = (r - 1) * SLOTS_PER_RANK;
   while (slots[slot].token)
     slot++;

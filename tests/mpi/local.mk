@@ -14,6 +14,7 @@ TESTS += \
   tests/mpi/mpi-stats.sh \
   tests/mpi/mpi-progress.sh \
   tests/mpi/mpi-range-held.sh \
-  tests/mpi/mpi-nodelay.sh
+  tests/mpi/mpi-nodelay.sh \
+  tests/mpi/mpi-busy.sh
 
 EXTRA_DIST += $(filter tests/mpi/%, $(TESTS))
