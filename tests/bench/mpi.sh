@@ -69,12 +69,17 @@ if test "$(id -u)" = 0; then root=' --allow-run-as-root'; else root=; fi
 for n in 1 3; do
   test "$(grep -c "^ --oversubscribe$root -np $n\$" mpirun.log)" = 4 \
     || { echo "mpirun -np $n:"; cat mpirun.log; fail=1; }
-  grep "^mpirun start-up, $n rank(s): median [0-9]*\.[0-9]\{3\} s of 1 runs\$" \
-    out > /dev/null || { echo "no start-up time for $n ranks"; fail=1; }
+  startup="^mpirun start-up, $n rank(s): median [0-9]*\.[0-9]\{3\} s,"
+  startup="$startup CPU time [0-9]*\.[0-9][0-9] s, of 1 runs\$"
+  grep "$startup" out > /dev/null \
+    || { echo "no start-up time for $n ranks"; fail=1; }
   for f in 6 1; do
     ratio="^mpicp-$n throughput / cpdd-jobs-$n's, $f file(s): [0-9]*\.[0-9][0-9]"
     grep "$ratio" out > /dev/null \
       || { echo "no throughput ratio for $n ranks, $f files"; fail=1; }
+    bound="; CPU time allows at most [01]\.[0-9][0-9] on $(nproc) CPU(s)\$"
+    grep "$ratio.*$bound" out > /dev/null \
+      || { echo "no bound from CPU time for $n ranks, $f files"; fail=1; }
   done
 done
 
