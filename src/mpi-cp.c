@@ -863,14 +863,17 @@ wait_answer (void)
   idle_until (took_answer, NULL);
 }
 
-/* Take the answers already there, so that directories are finished
-   and their descriptors closed as early as can be.  */
+/* Take the answers already there, to files and to subtrees, so that
+   directories are finished and their descriptors closed as early as
+   can be, and a rank done with its subtree is sent files again.  */
 static void
 take_ready_answers (void)
 {
   MPI_Status status;
   while (message_there (TAG_ANSWER, &status))
     take_answer (&status);
+  while (message_there (TAG_DIR_DONE, &status))
+    take_dir_answer (&status);
 }
 
 /* The message that sends F as the file of slot SLOT, a GIFT to a rank
@@ -927,8 +930,7 @@ static bool
 send_file (struct remote_file const *f)
 {
   take_ready_answers ();
-  int r;
-  r = least_busy (f->split != NULL);
+  int r = least_busy (f->split != NULL);
   if (r < 0 || busy[r] == SLOTS_PER_RANK)
     return false;
   int slot = (r - 1) * SLOTS_PER_RANK;
