@@ -1205,11 +1205,14 @@ send_ranges (struct chunked_copy *f, struct loc const *src, bool follow,
 /* If C's source, SRC (reached by following links if FOLLOW) to DST, is
    large enough, have workers or other ranks copy it in ranges, as a
    piece of GROUP, and return true; else return false, having done
-   nothing.  */
+   nothing.  BY_WALK says whether this is the walk's thread, whose copy
+   may have an outcome waiting (next_outcome), or a worker's, copying a
+   file it was handed whole.  */
 static bool
 hand_over_chunks (struct open_copy const *c, struct loc const *src,
                   bool follow, struct loc const *dst,
-                  struct file_group *group, struct cp_options const *x)
+                  struct file_group *group, bool by_walk,
+                  struct cp_options const *x)
 {
   if (x->attributes_only)
     return false;
@@ -1231,8 +1234,13 @@ hand_over_chunks (struct open_copy const *c, struct loc const *src,
     }
 
   /* A task per worker, each copying ranges until none is left; or a
-     message per range, which the ranks take as they are free.  */
-  t->outcome = claim_outcome ();
+     message per range, which the ranks take as they are free.  The
+     outcome waiting is that of the walk's own copy: a file a worker
+     was handed whole has none (no other name of it is copied), and a
+     worker taking it would take that of whatever file the walk is
+     copying meanwhile, which would then seem to fail if this one did,
+     and its other names be copied afresh.  */
+  t->outcome = by_walk ? claim_outcome () : NULL;
   task_group_init (&f->ranges, &group->pieces, chunked_copy_done);
   if (remote)
     send_ranges (f, src, follow, dst);
@@ -1278,7 +1286,9 @@ open_source (struct loc const *src, bool follow)
    by following links if FOLLOW, and already open as SRC_FD unless that
    is negative) to DST.  With workers and a GROUP, workers copy a large
    file in ranges once both ends are open, and any other one too unless
-   HERE says this thread is to; a failure of theirs is GROUP's.  */
+   HERE says this thread is to: a worker's, or another rank's, copying
+   a file handed over whole, where the walk's passes false; a failure
+   of theirs is GROUP's.  */
 static _GL_ATTRIBUTE_NOINLINE bool
 copy_data_file (struct loc const *src, struct stat const *src_st,
                 bool follow, int src_fd, struct loc const *dst, bool exists,
@@ -1313,7 +1323,7 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
     }
   if (group && sends_files ())
     {
-      if (hand_over_chunks (&c, src, follow, dst, group, x))
+      if (hand_over_chunks (&c, src, follow, dst, group, !here, x))
         return true;
       if (pool && !here)
         {

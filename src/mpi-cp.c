@@ -1252,30 +1252,80 @@ send_at_once (int fd)
   setsockopt (fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
 }
 
-/* Open MPI's runtime (PMIx) talks to mpirun over a TCP connection on
-   the loopback with Nagle's algorithm on, so at MPI_Finalize a rank's
-   second small message waits for mpirun's delayed acknowledgement of
-   the first: 40 ms on Linux, which made a copy of a 12,000-file tree
-   on 4 ranks take a fifth longer.  MPI_Init has made the connection,
-   and mpicp makes none of its own, so the TCP sockets open now are
-   the runtime's.  The open descriptors are listed in /proc; where
-   there is none, the copy just ends as late as before.  */
-static void
-runtime_without_delay (void)
+/* Call DOIT (FD, ARG) for each descriptor FD open now above the
+   standard ones, as /proc lists them; return false, calling nothing,
+   if /proc can't list them.  */
+static bool
+each_open_fd (void (*doit) (int, void *), void *arg)
 {
   DIR *dirp = opendir ("/proc/self/fd");
   if (!dirp)
-    return;
+    return false;
   struct dirent *e;
   while ((e = readdir (dirp)))
     {
       char *end;
       long fd = strtol (e->d_name, &end, 10);
-      if (end != e->d_name && !*end && STDERR_FILENO < fd
+      if (end != e->d_name && !*end && STDERR_FILENO < fd && fd <= INT_MAX
           && fd != dirfd (dirp))
-        send_at_once (fd);
+        doit (fd, arg);
     }
   closedir (dirp);
+  return true;
+}
+
+/* The descriptors open before MPI_Init, in ascending order: those
+   mpicp inherited, which are not the runtime's.  */
+struct fd_list
+{
+  int *fd;
+  idx_t n;
+  idx_t alloc;
+};
+
+static void
+fd_list_add (int fd, void *arg)
+{
+  struct fd_list *l = arg;
+  if (l->n == l->alloc)
+    l->fd = xpalloc (l->fd, &l->alloc, 1, -1, sizeof *l->fd);
+  l->fd[l->n++] = fd;
+}
+
+static int
+fd_cmp (void const *a, void const *b)
+{
+  int x = *(int const *) a;
+  int y = *(int const *) b;
+  return (x > y) - (x < y);
+}
+
+/* Turn Nagle's algorithm off on FD, a TCP socket, unless it is in the
+   list ARG of those inherited.  */
+static void
+send_at_once_if_new (int fd, void *arg)
+{
+  struct fd_list const *inherited = arg;
+  if (! (inherited->n
+         && bsearch (&fd, inherited->fd, inherited->n, sizeof fd, fd_cmp)))
+    send_at_once (fd);
+}
+
+/* Open MPI's runtime (PMIx) talks to mpirun over a TCP connection on
+   the loopback with Nagle's algorithm on, so at MPI_Finalize a rank's
+   second small message waits for mpirun's delayed acknowledgement of
+   the first: 40 ms on Linux, which made a copy of a 12,000-file tree
+   on 4 ranks take a fifth longer.  MPI_Init has made the connection,
+   and mpicp makes none of its own, so the TCP sockets open now that
+   were not before MPI_Init (INHERITED) are the runtime's.  A socket
+   inherited is the caller's, as when mpicp runs without mpirun, and
+   its options are not mpicp's to change.  The open descriptors are
+   listed in /proc; where there is none, the copy just ends as late as
+   before.  */
+static void
+runtime_without_delay (struct fd_list const *inherited)
+{
+  each_open_fd (send_at_once_if_new, (void *) inherited);
 }
 
 /* Set *COMM to a duplicate of MPI_COMM_WORLD, as idle_until would
@@ -1298,8 +1348,16 @@ void
 remote_init (int *argc, char ***argv)
 {
   keep_cpu_when_looking ();
+  struct fd_list inherited = { NULL, 0, 0 };
+  bool listed = each_open_fd (fd_list_add, &inherited);
+  if (inherited.n)
+    qsort (inherited.fd, inherited.n, sizeof *inherited.fd, fd_cmp);
   MPI_Init (argc, argv);
-  runtime_without_delay ();
+  /* Without a list of what was inherited, none can be told from the
+     runtime's.  */
+  if (listed)
+    runtime_without_delay (&inherited);
+  free (inherited.fd);
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   MPI_Comm_size (MPI_COMM_WORLD, &n_ranks);
   dup_world (&round_comm);

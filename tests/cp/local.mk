@@ -68,6 +68,7 @@ TESTS += \
   tests/cp/new-dir-diff.sh \
   tests/cp/chunk-diff.sh \
   tests/cp/chunk-errors.sh \
+  tests/cp/jobs-chunk-outcome.sh \
   tests/cp/jobs-tasks-diff.sh
 
 EXTRA_DIST += $(filter tests/cp/%, $(TESTS))

@@ -15,6 +15,7 @@ TESTS += \
   tests/mpi/mpi-progress.sh \
   tests/mpi/mpi-range-held.sh \
   tests/mpi/mpi-nodelay.sh \
+  tests/mpi/mpi-nodelay-inherited.sh \
   tests/mpi/mpi-busy.sh
 
 EXTRA_DIST += $(filter tests/mpi/%, $(TESTS))
