@@ -1274,8 +1274,8 @@ each_open_fd (void (*doit) (int, void *), void *arg)
   return true;
 }
 
-/* The descriptors open before MPI_Init, in ascending order: those
-   mpicp inherited, which are not the runtime's.  */
+/* The descriptors open before MPI_Init: those mpicp inherited, which
+   are not the runtime's.  */
 struct fd_list
 {
   int *fd;
@@ -1292,23 +1292,16 @@ fd_list_add (int fd, void *arg)
   l->fd[l->n++] = fd;
 }
 
-static int
-fd_cmp (void const *a, void const *b)
-{
-  int x = *(int const *) a;
-  int y = *(int const *) b;
-  return (x > y) - (x < y);
-}
-
 /* Turn Nagle's algorithm off on FD, a TCP socket, unless it is in the
    list ARG of those inherited.  */
 static void
 send_at_once_if_new (int fd, void *arg)
 {
   struct fd_list const *inherited = arg;
-  if (! (inherited->n
-         && bsearch (&fd, inherited->fd, inherited->n, sizeof fd, fd_cmp)))
-    send_at_once (fd);
+  for (idx_t i = 0; i < inherited->n; i++)
+    if (inherited->fd[i] == fd)
+      return;
+  send_at_once (fd);
 }
 
 /* Open MPI's runtime (PMIx) talks to mpirun over a TCP connection on
@@ -1350,8 +1343,6 @@ remote_init (int *argc, char ***argv)
   keep_cpu_when_looking ();
   struct fd_list inherited = { NULL, 0, 0 };
   bool listed = each_open_fd (fd_list_add, &inherited);
-  if (inherited.n)
-    qsort (inherited.fd, inherited.n, sizeof *inherited.fd, fd_cmp);
   MPI_Init (argc, argv);
   /* Without a list of what was inherited, none can be told from the
      runtime's.  */
