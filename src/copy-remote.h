@@ -92,8 +92,8 @@ struct copy_remote
      its files itself.  */
   bool (*send) (struct remote_file const *f);
 
-  /* Wait for one answer, and act on it through copy_remote_ended or
-     copy_remote_dir_ended.  */
+  /* Wait for an answer, and act on it and on any others already
+     there through copy_remote_ended or copy_remote_dir_ended.  */
   void (*wait) (void);
 
   /* If a process has asked for work, send it D and return true; else

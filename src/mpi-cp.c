@@ -38,10 +38,10 @@
    answers its giver (TAG_DIR_DONE) with the outcome, its diagnostics
    and its -v lines, which the giver prints or, if it is itself walking
    a subtree, adds to its own answer.  A rank waiting for answers
-   refuses requests
-   (TAG_NOWORK), having nothing to give.  As every piece answers only
-   once all of it is done, rank 0 knows the job is over when its walk
-   is over and everything it sent and gave is answered for.
+   refuses requests (TAG_NOWORK), having nothing to give.  As every
+   piece answers only once all of it is done, rank 0 knows the job is
+   over when its walk is over and everything it sent and gave is
+   answered for.
 
    Hard links are kept across ranks through owners: each (device,
    inode) belongs to one rank (owner_of, a hash).  A rank meeting a
@@ -836,9 +836,30 @@ message_there (int tag, MPI_Status *status)
   return probe (MPI_ANY_SOURCE, tag, status);
 }
 
-/* Take one answer, to a file or a subtree, if one is there, and
-   return whether one was; refuse, meanwhile, the ranks asking for
-   work: a rank waiting for answers has none to give.  */
+/* Take the answers already there, to files and to subtrees, and
+   return whether there was one: so that directories are finished and
+   their descriptors closed as early as can be, and a rank done with
+   its subtree is sent files again.  */
+static bool
+take_ready_answers (void)
+{
+  bool took = false;
+  MPI_Status status;
+  for (;;)
+    {
+      if (message_there (TAG_ANSWER, &status))
+        take_answer (&status);
+      else if (message_there (TAG_DIR_DONE, &status))
+        take_dir_answer (&status);
+      else
+        return took;
+      took = true;
+    }
+}
+
+/* Take the answers there, to files or subtrees, and return whether
+   there was one; refuse, meanwhile, the ranks asking for work: a rank
+   waiting for answers has none to give.  */
 static bool
 took_answer (void *arg)
 {
@@ -848,32 +869,13 @@ took_answer (void *arg)
       take_empty (&status);
       send_empty (status.MPI_SOURCE, TAG_NOWORK);
     }
-  if (message_there (TAG_DIR_DONE, &status))
-    take_dir_answer (&status);
-  else if (message_there (TAG_ANSWER, &status))
-    take_answer (&status);
-  else
-    return false;
-  return true;
+  return take_ready_answers ();
 }
 
 static void
 wait_answer (void)
 {
   idle_until (took_answer, NULL);
-}
-
-/* Take the answers already there, to files and to subtrees, so that
-   directories are finished and their descriptors closed as early as
-   can be, and a rank done with its subtree is sent files again.  */
-static void
-take_ready_answers (void)
-{
-  MPI_Status status;
-  while (message_there (TAG_ANSWER, &status))
-    take_answer (&status);
-  while (message_there (TAG_DIR_DONE, &status))
-    take_dir_answer (&status);
 }
 
 /* The message that sends F as the file of slot SLOT, a GIFT to a rank
