@@ -87,9 +87,8 @@ struct copy_remote
      leaving F to this process: on rank 0, F when every process has
      as many files as it may wait on, and a whole file when every
      process is walking; on a rank given a subtree, which gives only
-     ranges, and only to those that ask for work, every whole file,
-     and a range when none has asked.  NULL if this process copies all
-     its files itself.  */
+     to those that ask for work, F when none has asked.  NULL if this
+     process copies all its files itself.  */
   bool (*send) (struct remote_file const *f);
 
   /* Wait for an answer, and act on it and on any others already

@@ -31,11 +31,11 @@
    like a file sent away.  Its rank opens both directories again from
    the operands, checks them, walks the subtree with cp's own code
    (copy_remote_dir), copies its files itself, gives parts of it on to
-   ranks that ask meanwhile (subdirectories, and the ranges of large
-   files, which it otherwise copies one after another; the answer
-   about a range goes to its giver, TAG_ANSWER as to rank 0), sets the
-   directory's attributes once all below it is answered for, and
-   answers its giver (TAG_DIR_DONE) with the outcome, its diagnostics
+   ranks that ask meanwhile (subdirectories, files, and the ranges of
+   large files, which it otherwise copies one after another; the answer
+   about a file or range goes to its giver, TAG_ANSWER as to rank 0),
+   sets the directory's attributes once all below it is answered for,
+   and answers its giver (TAG_DIR_DONE) with the outcome, its diagnostics
    and its -v lines, which the giver prints or, if it is itself walking
    a subtree, adds to its own answer.  A rank waiting for answers
    refuses requests (TAG_NOWORK), having nothing to give.  As every
@@ -154,7 +154,8 @@ static int *walking;
 struct gift
 {
   void *token;			/* the walk's, or NULL while free */
-  intmax_t range;		/* the range given, or -1: a subtree */
+  intmax_t range;		/* the range given, or -1: a subtree or
+				   a whole file */
   MPI_Request req;
   char *buf;
 };
@@ -857,12 +858,30 @@ take_ready_answers (void)
     }
 }
 
+/* On a rank given a subtree: the rank that asked it for work and is
+   being sent files, -1 if none, and how many more it is sent before
+   the last, which answers its request.  */
+static int fed = -1;
+static int fed_left;
+
+/* Answer the request of the rank being sent files, if there is one,
+   as this rank has no more for it.  */
+static void
+end_feeding (void)
+{
+  if (0 <= fed)
+    send_empty (fed, TAG_NOWORK);
+  fed = -1;
+}
+
 /* Take the answers there, to files or subtrees, and return whether
-   there was one; refuse, meanwhile, the ranks asking for work: a rank
-   waiting for answers has none to give.  */
+   there was one; refuse, meanwhile, the ranks asking for work, and
+   answer the one being sent files: a rank waiting for answers has
+   none to give.  */
 static bool
 took_answer (void *arg)
 {
+  end_feeding ();
   MPI_Status status;
   while (message_there (TAG_STEAL, &status))
     {
@@ -1020,11 +1039,23 @@ send_gift (int to, int slot, char *buf, int size, void *token,
   gifts_out++;
 }
 
+/* The rank to give work to: the one being sent files, else one that
+   has asked, its request taken; -1 if none has.  */
+static int
+taker (void)
+{
+  if (fed < 0)
+    return asker ();
+  int to = fed;
+  fed = -1;
+  return to;
+}
+
 /* If a rank has asked for work, send it the subtree D.  */
 static bool
 give_dir (struct remote_dir const *d)
 {
-  int to = asker ();
+  int to = taker ();
   if (to < 0)
     return false;
   int slot = gift_slot ();
@@ -1036,26 +1067,39 @@ give_dir (struct remote_dir const *d)
   return true;
 }
 
-/* If a rank has asked for work, send it F, a range of a large file
-   that a rank given a subtree met; else leave it to this rank.  The
-   ranks that have no subtree left to walk so share the copy of a large
-   file.  Whole files stay: given to ranks that asked, they made a
-   tree's copy on 4 ranks no faster (0.61 s against 0.58 s, medians of
-   10), as a file of a few kilobytes costs little more to copy than to
-   send.  */
+/* If a rank has asked for work, send it F, a file or a range of a
+   large file that a rank given a subtree met; else leave it to this
+   rank.  Whole files go too, not only subdirectories: a rank given a
+   directory of 2,000 files and no subdirectory otherwise copied them
+   all while the others, having asked it for work, waited.  A rank
+   that asks is sent the next SLOTS_PER_RANK files or ranges, the last
+   of which answers its request, so that it has its next file when one
+   is copied, rather than wait for this rank to look for requests
+   between two of its own copies: with each create taking a
+   millisecond, the 4 ranks then took 0.9 s for that directory
+   instead of 1.2 s with a file for each request, or 2.3 s keeping
+   the files.  The answers to earlier gifts are taken first, so that a
+   directory's gifts hold few slots and buffers.  */
 static bool
-give_range (struct remote_file const *f)
+give_file (struct remote_file const *f)
 {
-  if (!f->split)
-    return false;
   serve_ranks ();
-  int to = asker ();
-  if (to < 0)
-    return false;
+  if (fed < 0)
+    {
+      fed = asker ();
+      if (fed < 0)
+        return false;
+      fed_left = SLOTS_PER_RANK;
+    }
+  take_ready_answers ();
+  int to = fed;
+  bool last = --fed_left == 0;
+  if (last)
+    fed = -1;
   int slot = gift_slot ();
   int size;
-  char *buf = task_message (f, slot, true, &size);
-  send_gift (to, slot, buf, size, f->token, f->range);
+  char *buf = task_message (f, slot, last, &size);
+  send_gift (to, slot, buf, size, f->token, f->split ? f->range : -1);
   return true;
 }
 
@@ -1110,11 +1154,11 @@ first_done (struct stat const *src_st, bool ok)
 static struct copy_remote const mpi_remote =
   { send_file, wait_answer, give_dir, serve_ranks, first_copy, first_done };
 
-/* A rank given a subtree copies its files itself, but for the ranges
-   of large ones and the subdirectories that it gives ranks asking for
-   work.  */
+/* A rank given a subtree copies its files itself, but for the files,
+   ranges of large ones and subdirectories that it gives ranks asking
+   for work.  */
 static struct copy_remote const subtree_remote =
-  { give_range, wait_answer, give_dir, serve_ranks, first_copy, first_done };
+  { give_file, wait_answer, give_dir, serve_ranks, first_copy, first_done };
 
 /* Tell every other rank to stop.  */
 static void
@@ -1555,6 +1599,7 @@ copy_sent_dir (char const *buf, struct held_errors *said,
   *said = (struct held_errors) { NULL, 0 };
   error_hold (said);
   bool ok = copy_remote_dir (&d, &sides[0], &sides[1], x);
+  end_feeding ();
   error_hold (NULL);
   free (made);
   return ok;

@@ -16,6 +16,7 @@ TESTS += \
   tests/mpi/mpi-range-held.sh \
   tests/mpi/mpi-nodelay.sh \
   tests/mpi/mpi-nodelay-inherited.sh \
-  tests/mpi/mpi-busy.sh
+  tests/mpi/mpi-busy.sh \
+  tests/mpi/mpi-flat-gift.sh
 
 EXTRA_DIST += $(filter tests/mpi/%, $(TESTS))
