@@ -1,14 +1,17 @@
 #!/bin/sh
 # A rank given a subtree that is one directory of many files, with no
 # subdirectory to give away, sends its files to the ranks that ask it
-# for work, instead of copying them all while they wait.
+# for work, instead of copying them all while they wait; and a rank
+# waiting for answers, as rank 0 does once its walk is over, asks for
+# files to copy meanwhile.
 # As in mpi-range-gift.sh, rank 0 first copies a FIFO's contents, held
 # back until the other ranks have asked it for work, and then gives
 # t/sub to one of them as soon as it makes the directory; the other,
-# refused by rank 0, asks the rank walking t/sub.  Reading each file
-# of t/sub takes at least 50 ms, so the walk is still going when
-# that request comes.  Each process logs the reads it slowed in a file
-# of its own: two of them must have copied files of t/sub.
+# refused by rank 0, asks the rank walking t/sub, and so does rank 0,
+# whose walk is over.  Reading each file of t/sub takes at least 50
+# ms, so the walk is still going when those requests come.  Each
+# process logs the reads it slowed in a file of its own: all three
+# must have copied files of t/sub.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
@@ -44,8 +47,8 @@ diff -r t dst/t || fail=1
 test "$(stat -c '%a %y' t/sub)" = "$(stat -c '%a %y' dst/t/sub)" \
   || { echo "dst/t/sub has other attributes"; fail=1; }
 
-readers=$(ls reads.* 2> /dev/null | wc -l)
-test "$readers" -ge 2 \
-  || { echo "the files of t/sub were copied by $readers rank(s)"; fail=1; }
+for r in 0 1 2; do
+  test -s reads.$r || { echo "rank $r copied no file of t/sub"; fail=1; }
+done
 
 Exit $fail
