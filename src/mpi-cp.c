@@ -1610,6 +1610,17 @@ static struct xfer_sink rank_sink = { rank_begin, rank_bytes, rank_end };
    copy's.  */
 static struct held_dir held_dirs[2] = { { .fd = -1 }, { .fd = -1 } };
 
+/* Close the directories this rank held open for the files sent to
+   it.  */
+static void
+close_held_dirs (void)
+{
+  /* Closing a directory only looked up in can't lose anything.  */
+  for (int i = 0; i < 2; i++)
+    if (0 <= held_dirs[i].fd)
+      close (held_dirs[i].fd);
+}
+
 /* Copy the file, or the range of a file, that the message BUF
    describes, with the options X; return whether all went well, and
    set *SAID to what was said and *REPORT to how a range was copied,
@@ -1624,7 +1635,9 @@ copy_sent_file (char const *buf, struct held_errors *said,
   char const *p = buf + sizeof h;
   char const *names[2];
   *said = (struct held_errors) { NULL, 0 };
-  error_hold (said);
+  /* A rank walking a subtree, whose diagnostics are held for its
+     answer, copies files sent to it while it waits.  */
+  struct held_errors *outer = error_hold (said);
   for (int i = 0; i < 2; i++)
     {
       char const *root = p;
@@ -1637,7 +1650,7 @@ copy_sent_file (char const *buf, struct held_errors *said,
       if (!open_side (&h.side[i], root, path, names[i], follow,
                       &held_dirs[i]))
         {
-          error_hold (NULL);
+          error_hold (outer);
           return false;
         }
     }
@@ -1648,10 +1661,10 @@ copy_sent_file (char const *buf, struct held_errors *said,
   if (h.range < 0)
     {
       bool ok = copy_remote_file (&f, x);
-      error_hold (NULL);
+      error_hold (outer);
       return ok;
     }
-  error_hold (NULL);
+  error_hold (outer);
   free (said->text);
   return copy_remote_range (&f, h.chunk, h.ranges, h.direct, h.range, said,
                             report, x);
@@ -1824,10 +1837,7 @@ serve (struct cp_options const *x)
      must see each send through before the process ends.  */
   idle_until (replies_gone, NULL);
   rounds_end ();
-  /* Closing a directory only looked up in can't lose anything.  */
-  for (int i = 0; i < 2; i++)
-    if (0 <= held_dirs[i].fd)
-      close (held_dirs[i].fd);
+  close_held_dirs ();
   serving = false;
   exit (EXIT_SUCCESS);
 }
@@ -1867,6 +1877,7 @@ remote_finish (void)
       idle_until (replies_gone, NULL);
       stop_ranks ();
       rounds_end ();
+      close_held_dirs ();
     }
   xfer_session_ranks (&job_opts->xfer, round_all + 1, n_ranks - 1);
 }
