@@ -1431,10 +1431,10 @@ copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
 {
   *said = (struct held_errors) { NULL, 0 };
   *report = (struct xfer_report) { .method = XFER_METHOD_READ };
-  error_hold (said);
+  struct held_errors *outer = error_hold (said);
   int src_fd = open_remote_end (f, false);
   int dst_fd = src_fd < 0 ? -1 : open_remote_end (f, true);
-  error_hold (NULL);
+  error_hold (outer);
   bool ok = 0 <= dst_fd;
   if (ok)
     {
@@ -1453,7 +1453,7 @@ copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
           error (0, errno, _("failed to close %s"), quoteaf (f->dst_name));
           ok = false;
         }
-      error_hold (NULL);
+      error_hold (outer);
     }
   /* Closing a file only read from can't lose anything.  */
   if (0 <= src_fd)

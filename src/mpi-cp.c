@@ -1624,7 +1624,9 @@ copy_sent_file (char const *buf, struct held_errors *said,
   char const *p = buf + sizeof h;
   char const *names[2];
   *said = (struct held_errors) { NULL, 0 };
-  error_hold (said);
+  /* A rank walking a subtree copies files sent to it while it waits,
+     and the walk's diagnostics are to be held after as before.  */
+  struct held_errors *outer = error_hold (said);
   for (int i = 0; i < 2; i++)
     {
       char const *root = p;
@@ -1637,7 +1639,7 @@ copy_sent_file (char const *buf, struct held_errors *said,
       if (!open_side (&h.side[i], root, path, names[i], follow,
                       &held_dirs[i]))
         {
-          error_hold (NULL);
+          error_hold (outer);
           return false;
         }
     }
@@ -1648,10 +1650,10 @@ copy_sent_file (char const *buf, struct held_errors *said,
   if (h.range < 0)
     {
       bool ok = copy_remote_file (&f, x);
-      error_hold (NULL);
+      error_hold (outer);
       return ok;
     }
-  error_hold (NULL);
+  error_hold (outer);
   free (said->text);
   return copy_remote_range (&f, h.chunk, h.ranges, h.direct, h.range, said,
                             report, x);
