@@ -149,12 +149,12 @@ static int in_flight;
 static int next_rank;
 
 /* On rank 0, how many subtrees it gave each rank that are not
-   answered yet: a rank walking one takes no files until it is
-   done.  */
+   answered yet: a rank walking one takes the files sent to it only
+   when its walk waits, or once it is done.  */
 static int *walking;
 
-/* A subtree or a range of a file that this rank gave another that
-   asked for work, not answered yet.  */
+/* A subtree, a file or a range of a file that this rank gave another
+   that asked for work, not answered yet.  */
 struct gift
 {
   void *token;			/* the walk's, or NULL while free */
@@ -742,7 +742,8 @@ end_gift (int slot, void **token, intmax_t *range)
 
 /* Free the slot SLOT of a file or range sent to rank FROM, now
    answered, and set *TOKEN and *RANGE to what it was: on rank 0, one
-   of the slots of files sent; elsewhere, a range given away.  */
+   of the slots of files sent; elsewhere, a file or range given
+   away.  */
 static void
 end_slot (int slot, int from, void **token, intmax_t *range)
 {
@@ -1107,7 +1108,8 @@ take_request (int tag)
 }
 
 /* Send rank TO the message BUF of SIZE bytes, the gift of slot SLOT:
-   the walk's TOKEN, and RANGE, or -1 for a subtree.  */
+   the walk's TOKEN, and RANGE, or -1 for a subtree or a whole
+   file.  */
 static void
 send_gift (int to, int slot, char *buf, int size, void *token,
            intmax_t range)
@@ -1764,8 +1766,8 @@ next_victim (int victim)
 }
 
 /* On a rank other than 0: ask the others for work while it has none,
-   copy the files and ranges rank 0 sends and the subtrees any rank
-   gives, until rank 0 says to stop, then exit.  */
+   copy the files and ranges sent to it and the subtrees given, until
+   rank 0 says to stop, then exit.  */
 static _Noreturn void
 serve (struct cp_options const *x)
 {
