@@ -325,11 +325,17 @@ owner_of (dev_t dev, ino_t ino)
   return (h >> 32) % n_ranks;
 }
 
-/* Replies to questions about links, on their way.  An owner does not
-   wait for its reply to be taken: it replies from within other waits,
-   where it takes no message about links, and two owners each waiting
-   so for the other to take a reply too long to go before it is taken
-   (a long name) would wait for ever.  */
+/* Replies to questions about links, and answers about files and
+   ranges, on their way.  An owner does not wait for its reply to be
+   taken: it replies from within other waits, where it takes no
+   message about links, and two owners each waiting so for the other
+   to take a reply too long to go before it is taken (a long name)
+   would wait for ever.  Nor does a rank wait for its answer to be
+   taken: a rank waiting for answers copies the files sent to it
+   meanwhile, and two ranks each copying a file the other sent, rank
+   0 and a rank walking a subtree, would each wait for the other to
+   take an answer too long to go at once (a diagnostic with a long
+   name), neither taking answers while it waits.  */
 struct reply
 {
   MPI_Request req;
@@ -359,6 +365,18 @@ replies_gone (void *arg)
   return n_replies == 0;
 }
 
+/* Send the N bytes at MSG, which are taken, as a message with TAG to
+   rank TO, without waiting for it to be taken.  */
+static void
+send_later (char *msg, int n, int to, int tag)
+{
+  if (n_replies == replies_alloc)
+    replies = xpalloc (replies, &replies_alloc, 1, -1, sizeof *replies);
+  struct reply *r = &replies[n_replies++];
+  r->msg = msg;
+  MPI_Isend (msg, n, MPI_BYTE, to, tag, MPI_COMM_WORLD, &r->req);
+}
+
 /* Tell rank TO to copy its file (TARGET NULL) or to link it to
    TARGET.  */
 static void
@@ -375,11 +393,7 @@ link_reply (int to, char const *target)
   msg[0] = target != NULL;
   if (target)
     strcpy (msg + 1, target);
-  if (n_replies == replies_alloc)
-    replies = xpalloc (replies, &replies_alloc, 1, -1, sizeof *replies);
-  struct reply *r = &replies[n_replies++];
-  r->msg = msg;
-  MPI_Isend (msg, n, MPI_BYTE, to, TAG_LINK_REPLY, MPI_COMM_WORLD, &r->req);
+  send_later (msg, n, to, TAG_LINK_REPLY);
 }
 
 /* As the owner of DEV and INO: rank FROM asks whether NAME is the
@@ -1752,8 +1766,7 @@ answer (char const *buf, int from, struct cp_options const *x)
   if (said.len)
     memcpy (msg + sizeof a, said.text, said.len);
   free (said.text);
-  send_now (msg, n, from, TAG_ANSWER);
-  free (msg);
+  send_later (msg, n, from, TAG_ANSWER);
 }
 
 /* The rank an idle rank asks for work after VICTIM refused: each
