@@ -1178,8 +1178,9 @@ give_dir (struct remote_dir const *d)
    between two of its own copies: with each create taking a
    millisecond, 4 ranks then took 1.0 s for that directory instead of
    1.2 s with a file for each request, or 2.3 s keeping the files (0.8
-   s once rank 0, waiting, asked for files too).  The answers to earlier gifts are taken first, so that a
-   directory's gifts hold few slots and buffers.  */
+   s once rank 0, waiting, asked for files too).  The answers to
+   earlier gifts are taken first, so that a directory's gifts hold few
+   slots and buffers.  */
 static bool
 give_file (struct remote_file const *f)
 {
