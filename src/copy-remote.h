@@ -92,7 +92,8 @@ struct copy_remote
   bool (*send) (struct remote_file const *f);
 
   /* Wait for an answer, and act on it and on any others already
-     there through copy_remote_ended or copy_remote_dir_ended.  */
+     there through copy_remote_ended or copy_remote_dir_ended; copy,
+     meanwhile, what other processes send this one.  */
   void (*wait) (void);
 
   /* If a process has asked for work, send it D and return true; else

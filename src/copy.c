@@ -2746,9 +2746,9 @@ copy_internal (struct loc const *src, struct loc const *dst,
         {
           /* A first copy that the owner of its links knows of is made
              here whole, not in ranges sent to other ranks: a rank
-             walking a subtree takes no range until its walk is over,
-             and its walk may be waiting for this very copy to end, to
-             link another name to it.  */
+             walking a subtree takes ranges only while its walk waits
+             for answers, not while it waits for this very copy to
+             end, to link another name to it.  */
           if (hands_off () && track_links && !earlier_name && !owned)
             handed = next_outcome = fill_outcome_new ();
           ok = make_copy (src, &src_st, follow, dst, exists, earlier_name,

@@ -149,12 +149,12 @@ static int in_flight;
 static int next_rank;
 
 /* On rank 0, how many subtrees it gave each rank that are not
-   answered yet: a rank walking one takes no files until it is
-   done.  */
+   answered yet: a rank walking one takes the files sent to it only
+   when its walk waits, or once it is done.  */
 static int *walking;
 
-/* A subtree or a range of a file that this rank gave another that
-   asked for work, not answered yet.  */
+/* A subtree, a file or a range of a file that this rank gave another
+   that asked for work, not answered yet.  */
 struct gift
 {
   void *token;			/* the walk's, or NULL while free */
@@ -325,11 +325,17 @@ owner_of (dev_t dev, ino_t ino)
   return (h >> 32) % n_ranks;
 }
 
-/* Replies to questions about links, on their way.  An owner does not
-   wait for its reply to be taken: it replies from within other waits,
-   where it takes no message about links, and two owners each waiting
-   so for the other to take a reply too long to go before it is taken
-   (a long name) would wait for ever.  */
+/* Replies to questions about links, and answers about files and
+   ranges, on their way.  An owner does not wait for its reply to be
+   taken: it replies from within other waits, where it takes no
+   message about links, and two owners each waiting so for the other
+   to take a reply too long to go before it is taken (a long name)
+   would wait for ever.  Nor does a rank wait for its answer to be
+   taken: a rank waiting for answers copies the files sent to it
+   meanwhile, and two ranks each copying a file the other sent, rank
+   0 and a rank walking a subtree, would each wait for the other to
+   take an answer too long to go at once (a diagnostic with a long
+   name), neither taking answers while it waits.  */
 struct reply
 {
   MPI_Request req;
@@ -359,6 +365,18 @@ replies_gone (void *arg)
   return n_replies == 0;
 }
 
+/* Send the N bytes at MSG, which are taken, as a message with TAG to
+   rank TO, without waiting for it to be taken.  */
+static void
+send_later (char *msg, int n, int to, int tag)
+{
+  if (n_replies == replies_alloc)
+    replies = xpalloc (replies, &replies_alloc, 1, -1, sizeof *replies);
+  struct reply *r = &replies[n_replies++];
+  r->msg = msg;
+  MPI_Isend (msg, n, MPI_BYTE, to, tag, MPI_COMM_WORLD, &r->req);
+}
+
 /* Tell rank TO to copy its file (TARGET NULL) or to link it to
    TARGET.  */
 static void
@@ -375,11 +393,7 @@ link_reply (int to, char const *target)
   msg[0] = target != NULL;
   if (target)
     strcpy (msg + 1, target);
-  if (n_replies == replies_alloc)
-    replies = xpalloc (replies, &replies_alloc, 1, -1, sizeof *replies);
-  struct reply *r = &replies[n_replies++];
-  r->msg = msg;
-  MPI_Isend (msg, n, MPI_BYTE, to, TAG_LINK_REPLY, MPI_COMM_WORLD, &r->req);
+  send_later (msg, n, to, TAG_LINK_REPLY);
 }
 
 /* As the owner of DEV and INO: rank FROM asks whether NAME is the
@@ -742,7 +756,8 @@ end_gift (int slot, void **token, intmax_t *range)
 
 /* Free the slot SLOT of a file or range sent to rank FROM, now
    answered, and set *TOKEN and *RANGE to what it was: on rank 0, one
-   of the slots of files sent; elsewhere, a range given away.  */
+   of the slots of files sent; elsewhere, a file or range given
+   away.  */
 static void
 end_slot (int slot, int from, void **token, intmax_t *range)
 {
@@ -1107,7 +1122,8 @@ take_request (int tag)
 }
 
 /* Send rank TO the message BUF of SIZE bytes, the gift of slot SLOT:
-   the walk's TOKEN, and RANGE, or -1 for a subtree.  */
+   the walk's TOKEN, and RANGE, or -1 for a subtree or a whole
+   file.  */
 static void
 send_gift (int to, int slot, char *buf, int size, void *token,
            intmax_t range)
@@ -1162,8 +1178,9 @@ give_dir (struct remote_dir const *d)
    between two of its own copies: with each create taking a
    millisecond, 4 ranks then took 1.0 s for that directory instead of
    1.2 s with a file for each request, or 2.3 s keeping the files (0.8
-   s once rank 0, waiting, asked for files too).  The answers to earlier gifts are taken first, so that a
-   directory's gifts hold few slots and buffers.  */
+   s once rank 0, waiting, asked for files too).  The answers to
+   earlier gifts are taken first, so that a directory's gifts hold few
+   slots and buffers.  */
 static bool
 give_file (struct remote_file const *f)
 {
@@ -1761,8 +1778,7 @@ answer (char const *buf, int from, struct cp_options const *x)
   if (said.len)
     memcpy (msg + sizeof a, said.text, said.len);
   free (said.text);
-  send_now (msg, n, from, TAG_ANSWER);
-  free (msg);
+  send_later (msg, n, from, TAG_ANSWER);
 }
 
 /* The rank an idle rank asks for work after VICTIM refused: each
@@ -1775,8 +1791,8 @@ next_victim (int victim)
 }
 
 /* On a rank other than 0: ask the others for work while it has none,
-   copy the files and ranges rank 0 sends and the subtrees any rank
-   gives, until rank 0 says to stop, then exit.  */
+   copy the files and ranges sent to it and the subtrees given, until
+   rank 0 says to stop, then exit.  */
 static _Noreturn void
 serve (struct cp_options const *x)
 {
