@@ -895,19 +895,39 @@ end_feeding (void)
   fed = -1;
 }
 
+/* Refuse the ranks that asked for work with TAG.  */
+static void
+refuse (int tag)
+{
+  MPI_Status status;
+  while (message_there (tag, &status))
+    {
+      take_empty (&status);
+      send_empty (status.MPI_SOURCE, TAG_NOWORK);
+    }
+}
+
 /* Refuse the ranks asking for work, as a rank waiting for answers has
    none to give.  */
 static void
 refuse_requests (void)
 {
   end_feeding ();
-  MPI_Status status;
-  while (message_there (TAG_STEAL, &status)
-         || message_there (TAG_HELP, &status))
-    {
-      take_empty (&status);
-      send_empty (status.MPI_SOURCE, TAG_NOWORK);
-    }
+  refuse (TAG_STEAL);
+  refuse (TAG_HELP);
+}
+
+/* Answer the ranks that asked for files while they wait, and the one
+   being sent files so, where this rank has no file to give: their
+   waits last until they are answered, and this rank's walk may meet
+   no file it gives for long (directories only, or files with other
+   links, whose first copies it makes itself).  */
+static void
+refuse_help (void)
+{
+  if (fed_waiting)
+    end_feeding ();
+  refuse (TAG_HELP);
 }
 
 /* The rank that this one, waiting for answers, asked for files to
@@ -1155,6 +1175,7 @@ taker (void)
 static bool
 give_dir (struct remote_dir const *d)
 {
+  refuse_help ();
   int to = taker ();
   if (to < 0)
     return false;
@@ -1213,6 +1234,7 @@ give_file (struct remote_file const *f)
 static bool
 link_answer_there (void *arg)
 {
+  refuse_help ();
   return link_answered;
 }
 
