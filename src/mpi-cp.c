@@ -41,10 +41,9 @@
    refuses requests (TAG_NOWORK), having nothing to give, and asks the
    ranks but 0 for files meanwhile (TAG_HELP), which a rank walking a
    subtree sends it as to an idle rank, but never a subtree, as the
-   walk of the rank waiting is not over.  As every
-   piece answers only once all of it is done, rank 0 knows the job is
-   over when its walk is over and everything it sent and gave is
-   answered for.
+   walk of the rank waiting is not over.  As every piece answers only
+   once all of it is done, rank 0 knows the job is over when its walk
+   is over and everything it sent and gave is answered for.
 
    Hard links are kept across ranks through owners: each (device,
    inode) belongs to one rank (owner_of, a hash).  A rank meeting a
@@ -976,7 +975,8 @@ took_help (void)
 static void
 ask_help (void)
 {
-  if (n_ranks - 1 - (rank != 0) == 0)
+  int askable = n_ranks - 1 - (rank != 0);	/* from 1 on, but this */
+  if (askable == 0)
     return;
   int r = last_helped;
   do
