@@ -53,7 +53,7 @@ sub overlap_dir ($$$$$);
 sub cp_case ();
 sub dd_case ();
 
-my $gnu_dir = -x '/usr/bin/cp' ? '/usr/bin' : '/bin';
+my $gnu_dir;
 my $is_root = $> == 0;
 
 # Extended attributes and file capabilities, where the tools to set
@@ -1064,12 +1064,7 @@ sub run_random ($$$)
   my $to_minimise = $ENV{CPDD_RAND_MINIMIZE} // 1;
   my $verbose = $ENV{CPDD_RAND_VERBOSE};
 
-  my $v = `$gnu_dir/$prog --version 2>/dev/null`;
-  if (! defined $v || $v !~ /(?:GNU coreutils|\(coreutils\))/)
-    {
-      warn "skipped: the system's $prog is not GNU $prog\n";
-      return 77;
-    }
+  $gnu_dir = CpddTest::gnu_oracle_dir ($prog) // return 77;
   my $srcdir = abs_path ($ENV{srcdir} // '.');
   $helpers = "$srcdir/tests/diff-helpers.sh";
   $ours_bin = abs_path (($ENV{abs_top_builddir} // '.') . '/src');

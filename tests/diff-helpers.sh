@@ -1,4 +1,4 @@
-# diff-helpers.sh -- differential testing against the system's GNU tools.
+# diff-helpers.sh -- differential testing against GNU's cp and dd.
 # Sourced by tests after init.sh:
 #
 #   . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
@@ -15,10 +15,14 @@
 # their bare name through PATH, so diagnostics ("cp: ...") and the
 # "Try 'cp --help'" line read the same.
 
-# Where our programs are, and where GNU's are.
+# Where our programs are, and where GNU's are: those of the release
+# cpdd matches, which the harness passes in $gnu_oracle as their
+# directory, or as the reason there are none (tests/gnu-oracle).
 ours_dir_=${abs_top_builddir-$PWD/..}/src
-gnu_dir_=/usr/bin
-test -x "$gnu_dir_/cp" || gnu_dir_=/bin
+case ${gnu_oracle-} in
+  /*) gnu_dir_=$gnu_oracle ;;
+  *) gnu_dir_=/nonexistent/gnu-oracle ;;
+esac
 
 # With CPDD_TEST_JOBS=N, our cp copies with --jobs=N: it is run through
 # a script named cp that execs it as "cp", so that its messages still
@@ -153,11 +157,16 @@ gnu_libc_words_ ()
   esac
 }
 
-# Skip the test unless the system's PROG is GNU coreutils' PROG.
+# Skip the test unless GNU's PROG of the pinned release is there to compare with.
 require_gnu_ ()
 {
-  "$gnu_dir_/$1" --version 2>/dev/null | head -n1 | grep -E '(GNU coreutils|\(coreutils\))' \
-    >/dev/null || skip_ "the system's $1 is not GNU $1"
+  case ${gnu_oracle-} in
+    /*) ;;
+    '') skip_ "no GNU $1 to compare with: run the tests through make check" ;;
+    *) skip_ "no GNU $1 to compare with: $gnu_oracle" ;;
+  esac
+  "$gnu_dir_/$1" --version > /dev/null 2>&1 \
+    || skip_ "GNU's $1 in $gnu_dir_ does not run"
 }
 
 # Skip the test unless it runs as root (device nodes, other owners).

@@ -17,8 +17,30 @@ AM_TESTS_ENVIRONMENT = \
   built_programs='cp dd'; \
   srcdir='$(srcdir)'; \
   PATH='$(abs_top_builddir)/src$(PATH_SEPARATOR)'"$$PATH"; \
+  gnu_oracle=$$(cat '$(abs_top_builddir)/$(GNU_ORACLE)' 2>/dev/null); \
   export abs_top_builddir abs_top_srcdir abs_srcdir built_programs \
-    srcdir PATH;
+    srcdir PATH gnu_oracle;
+
+## What the differential tests compare with: the GNU release that
+## configure.ac pins (GNU_REFERENCE), built once into a cache by
+## tests/gnu-oracle, never the machine's own cp and dd.  The file holds
+## the directory of GNU's cp and dd, or the line that says why there is
+## none, in which case those tests skip with it.  Remade by every "make
+## check": once the cache has the build, that costs a look at a file.
+GNU_ORACLE = tests/gnu-oracle.dir
+check_DATA = $(GNU_ORACLE)
+.PHONY: $(GNU_ORACLE)
+$(GNU_ORACLE):
+	@$(MKDIR_P) tests
+	@if dir=$$($(SHELL) $(srcdir)/tests/gnu-oracle '$(GNU_REFERENCE)' \
+	      2> $@.err); then \
+	  echo "$$dir"; \
+	else \
+	  sed -n '$$s/^gnu-oracle: //p' $@.err; \
+	fi > $@.tmp; \
+	cat $@.err >&2; \
+	rm -f $@.err && mv $@.tmp $@
+CLEANFILES += $(GNU_ORACLE)
 
 ## The C library's words for each error number, which the tests turn
 ## into glibc's before comparing with GNU's programs.
@@ -26,6 +48,7 @@ check_PROGRAMS += tests/strerror-words
 tests_strerror_words_LDADD = $(cpdd_ldadd)
 
 EXTRA_DIST += tests/lang-default tests/init.sh tests/CpddTest.pm \
+  tests/gnu-oracle \
   tests/CpddRandom.pm tests/diff-helpers.sh
 
 include tests/cp/local.mk
@@ -36,20 +59,21 @@ include tests/reliability/local.mk
 include tests/dist/local.mk
 include tests/unit/local.mk
 
-## GNU coreutils' own tests/cp and tests/dd, fetched and built outside
-## the tree (see tests/upstream/check-upstream), run against GNU's
+## GNU coreutils' own tests of cp and dd, from the release the oracle
+## is built from (see tests/upstream/check-upstream), run against GNU's
 ## binaries and ours, as root and unprivileged.  Not part of "make
-## check": it downloads.  tests/upstream-suite.log gets the table.
-## "make check-upstream CPDD_UPSTREAM_JOBS=4" also runs GNU's tests/cp
-## with our cp forced to --jobs=4 (CPDD_UPSTREAM_JOBS_MODES=root: only
-## as root).
+## check": it takes minutes.  tests/upstream-suite.log gets the table.
+## "make check-upstream CPDD_UPSTREAM_JOBS=4" also runs the scripts that
+## use cp with our cp forced to --jobs=4 (CPDD_UPSTREAM_JOBS_MODES=root:
+## only as root).
 UPSTREAM_SUITE_LOG = tests/upstream-suite.log
 EXTRA_DIST += tests/upstream/check-upstream
 .PHONY: check-upstream
 check-upstream: all
 	CPDD_UPSTREAM_JOBS='$(CPDD_UPSTREAM_JOBS)' \
 	$(SHELL) $(srcdir)/tests/upstream/check-upstream \
-	  '$(abs_top_builddir)/src' '$(abs_top_builddir)/$(UPSTREAM_SUITE_LOG)'
+	  '$(abs_top_builddir)/src' '$(abs_top_builddir)/$(UPSTREAM_SUITE_LOG)' \
+	  '$(GNU_REFERENCE)'
 CLEANFILES += $(UPSTREAM_SUITE_LOG)
 clean-local: clean-upstream-logs
 .PHONY: clean-upstream-logs

@@ -5,6 +5,7 @@
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
 test "$(id -u)" = 0 || skip_ "mounting a small file system needs root"
+require_gnu_ cp
 
 mkdir src || framework_failure_
 for d in 1 2 3 4; do
@@ -58,7 +59,7 @@ links_outcome ()
   (cd full/copy && stat -c '%n %h' a b c)
   rm -rf full/copy || framework_failure_
 }
-links_outcome /bin/cp > exp-links
+links_outcome "$gnu_dir_/cp" > exp-links
 links_outcome cp --jobs=4 > links-outcome
 compare exp-links links-outcome || fail=1
 umount full || framework_failure_

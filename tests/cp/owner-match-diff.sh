@@ -27,9 +27,9 @@ diff_run_ sgid-dir cp -a mine sg
 diff_run_ sgid-dir-p cp -p setid sg
 diff_run_ sgid-dir-plain cp mine sg
 # The directory made there inherits the set-group-ID bit.  Where
-# libacl sets the permissions the bit stays, as with the system's GNU
-# cp; cp built without ACL support sets the whole mode, as GNU cp
-# built so does, and clears it.
+# libacl sets the permissions the bit stays, as with GNU's cp; cp
+# built without ACL support sets the whole mode, as GNU cp built so
+# does, and clears it.
 cpdd_has_ USE_ACL && diff_run_ sgid-dir-tree cp -a t sg
 diff_run_ sgid-existing cp -a mine sg/old
 diff_run_ sgid-existing-p cp -p theirs sg/old

@@ -11,7 +11,7 @@ dd if=big of=big.copy bs=1M 2> err.ours || fail=1
 cmp big big.copy || fail=1
 "$gnu_dir_/dd" if=big of=big.gnu bs=1M 2> err.gnu || framework_failure_
 mask_dd_times_ < err.ours > ours || framework_failure_
-mask_dd_times_ < err.gnu | sed 's,^/usr/bin/dd:,dd:,' > gnu \
+mask_dd_times_ < err.gnu | sed "s,^$gnu_dir_/dd:,dd:," > gnu \
   || framework_failure_
 compare gnu ours || fail=1
 

@@ -32,7 +32,7 @@ links_outcome ()
   (cd full/copy && stat -c '%n %h' a b)
   rm -rf full/copy || framework_failure_
 }
-links_outcome /bin/cp > exp
+links_outcome "$gnu_dir_/cp" > exp
 for n in 2 4; do
   links_outcome mpirun_ $n mpicp > out-$n
   compare exp out-$n || fail=1
