@@ -975,9 +975,10 @@ open_destination (struct loc const *dst, struct stat const *src_st,
                         | (x->attributes_only ? 0 : O_TRUNC)));
       if (0 <= fd)
         return fd;
-      /* A link left dangling since it was looked at is dealt with as
-         a new file's name is, below.  */
-      if (! (errno == ENOENT && dangling_link (dst)))
+      /* A name that leads nowhere since it was looked at, a link left
+         dangling or a file a network file system's stale cache still
+         showed, is dealt with as a new file's name is, below.  */
+      if (errno != ENOENT)
         {
           if (!x->force)
             {
