@@ -13,6 +13,8 @@
 #include <pthread.h>
 #include <stdarg.h>
 
+#include "dirname.h"
+
 /* The message of ERRNUM, perhaps in BUF of SIZE bytes: strerror_r
    returns it with glibc, and only fills BUF where it is POSIX's (musl),
    and unlike strerror it is safe in any thread.  */
@@ -79,6 +81,15 @@ error_print_held (struct held_errors *h)
 }
 
 void
+print_error_progname (void)
+{
+  if (error_print_progname)
+    error_print_progname ();
+  else
+    fprintf (stderr, "%s: ", last_component (program_name));
+}
+
+void
 cpdd_error (int status, int errnum, char const *format, ...)
 {
   if (held && !status)
@@ -94,10 +105,7 @@ cpdd_error (int status, int errnum, char const *format, ...)
      while it is held, and no other thread's comes in between.  */
   flockfile (stderr);
   fflush (stdout);
-  if (error_print_progname)
-    error_print_progname ();
-  else
-    fprintf (stderr, "%s: ", program_name);
+  print_error_progname ();
   va_list args;
   va_start (args, format);
   vfprintf (stderr, format, args);

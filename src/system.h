@@ -43,6 +43,11 @@ void cpdd_error (int status, int errnum, char const *format, ...)
   _GL_ATTRIBUTE_FORMAT ((__printf__, 3, 4));
 #define error(...) cpdd_error (__VA_ARGS__)
 
+/* Write the "NAME: " a diagnostic starts with.  As in GNU coreutils
+   9.10, NAME is the last component of the name the program was run
+   by, where usage lines and prompts show that name whole.  */
+void print_error_progname (void);
+
 /* Diagnostics held back instead of printed: each a line without the
    program's name, one after another in TEXT.  */
 struct held_errors

@@ -72,10 +72,7 @@ static void
 clear_then_progname (void)
 {
   session_clear (shown);
-  if (error_print_progname)
-    error_print_progname ();
-  else
-    fprintf (stderr, "%s: ", program_name);
+  print_error_progname ();
 }
 
 static void session_begin (struct xfer_sink *sink);

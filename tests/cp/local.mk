@@ -28,6 +28,7 @@ TESTS += \
   tests/cp/permissions-diff.sh \
   tests/cp/missing-diff.sh \
   tests/cp/help-options.sh \
+  tests/cp/progname-diff.sh \
   tests/cp/tree-overwrite-diff.sh \
   tests/cp/link-dest-diff.sh \
   tests/cp/preserve-links-diff.sh \
