@@ -2,6 +2,7 @@
 ## uninstalling.  (The Debian package is tested by "make deb-check".)
 
 TESTS += \
+  tests/dist/gnu-oracle.sh \
   tests/dist/install-drop-in.sh \
   tests/dist/install-transform.sh \
   tests/dist/uninstall.sh
