@@ -32,6 +32,7 @@ struct xfer_ctx
   char *buf;			/* the read buffer, allocated on first use */
   idx_t align;			/* what the direct ends' transfers keep */
 
+  bool sending;			/* copy_file_range refused: sendfile */
   off_t out_end;		/* end of the data written, holes excluded */
   bool make_holes;		/* turn runs of zeros into holes */
   idx_t hole_unit;		/* the granularity of such holes */
