@@ -78,6 +78,7 @@ offload_step (struct xfer_ctx *c, size_t n)
       if (! (r < 0 && !c->moved && unsupported (errno)))
         return r;
       c->sending = true;
+      c->report->offload = XFER_ATTEMPT_UNSUPPORTED;
     }
 #endif
 #if HAVE_SENDFILE && HAVE_SYS_SENDFILE_H
@@ -125,7 +126,9 @@ xfer_offload_range (struct xfer_ctx *c, off_t len)
         }
       c->moved = true;
       c->report->method = XFER_METHOD_OFFLOAD;
-      c->report->offload = XFER_ATTEMPT_YES;
+      /* GNU cp's "copy offload" is copy_file_range alone.  */
+      if (!c->sending)
+        c->report->offload = XFER_ATTEMPT_YES;
       c->in.pos += r;
       c->out.pos += r;
       c->out_end = MAX (c->out_end, c->out.pos);
