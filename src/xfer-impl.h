@@ -32,9 +32,12 @@ struct xfer_ctx
   char *buf;			/* the read buffer, allocated on first use */
   idx_t align;			/* what the direct ends' transfers keep */
 
+  bool sending;			/* copy_file_range refused: sendfile */
   off_t out_end;		/* end of the data written, holes excluded */
   bool make_holes;		/* turn runs of zeros into holes */
   idx_t hole_unit;		/* the granularity of such holes */
+  bool keep_holes;		/* skip the source's holes, not write zeros */
+  bool offload_avoided;		/* the options want another method */
 };
 
 /* The XFER_DIRECT_* bits of C's ends using direct I/O now.  */
@@ -96,8 +99,13 @@ bool xfer_clone (struct xfer_ctx const *c);
 bool xfer_output (struct xfer_ctx *c, char const *data, idx_t n,
                   struct xfer_window *w);
 
-/* Skip N bytes of the destination, leaving a hole.  */
+/* Skip N bytes of the destination, leaving a hole, where
+   C->keep_holes; else write N zeros.  */
 bool xfer_output_hole (struct xfer_ctx *c, off_t n);
+
+/* The same for a hole that the copy ends with: its zeros, if any, only
+   extend the destination to its length.  */
+bool xfer_output_tail (struct xfer_ctx *c, off_t n);
 
 /* Give the destination its full length if it ends in a hole.  */
 bool xfer_output_finish (struct xfer_ctx *c);

@@ -62,19 +62,23 @@ unsupported (int err)
 }
 
 /* Move at most N bytes in the kernel, from the source's offset to the
-   destination's, advancing both: copy_file_range if *SENDING is false,
-   else sendfile.  Set *SENDING if copy_file_range cannot do it and
-   sendfile might.  Return the count, 0 at end of file, -1 with errno.  */
+   destination's, advancing both: copy_file_range unless it refused
+   this pair of files before, else sendfile.  Set C->sending if
+   copy_file_range cannot do it and sendfile might; the refusal holds
+   for the rest of the copy, whose later extents would meet it again
+   once data has moved, when it can no longer be told from a failure.
+   Return the count, 0 at end of file, -1 with errno.  */
 static ssize_t
-offload_step (struct xfer_ctx *c, size_t n, bool *sending)
+offload_step (struct xfer_ctx *c, size_t n)
 {
 #if HAVE_COPY_FILE_RANGE
-  if (!*sending)
+  if (!c->sending)
     {
       ssize_t r = copy_file_range (c->in.fd, NULL, c->out.fd, NULL, n, 0);
       if (! (r < 0 && !c->moved && unsupported (errno)))
         return r;
-      *sending = true;
+      c->sending = true;
+      c->report->offload = XFER_ATTEMPT_UNSUPPORTED;
     }
 #endif
 #if HAVE_SENDFILE && HAVE_SYS_SENDFILE_H
@@ -89,12 +93,11 @@ enum xfer_step
 xfer_offload_range (struct xfer_ctx *c, off_t len)
 {
   off_t chunk = (c->sink ? OFFLOAD_CHUNK_PROGRESS : OFFLOAD_CHUNK);
-  bool sending = false;
 
   while (len != 0)
     {
       size_t n = 0 <= len && len < chunk ? len : chunk;
-      ssize_t r = offload_step (c, n, &sending);
+      ssize_t r = offload_step (c, n);
       if (r < 0)
         {
           if (errno == EINTR)
@@ -123,7 +126,9 @@ xfer_offload_range (struct xfer_ctx *c, off_t len)
         }
       c->moved = true;
       c->report->method = XFER_METHOD_OFFLOAD;
-      c->report->offload = XFER_ATTEMPT_YES;
+      /* GNU cp's "copy offload" is copy_file_range alone.  */
+      if (!c->sending)
+        c->report->offload = XFER_ATTEMPT_YES;
       c->in.pos += r;
       c->out.pos += r;
       c->out_end = MAX (c->out_end, c->out.pos);

@@ -109,34 +109,58 @@ xfer_output (struct xfer_ctx *c, char const *data, idx_t n,
                                             n - data_start, w);
 }
 
+/* Write N zeros where the source has a hole that the destination is
+   not to have.  EXTENDING says that they only give the destination
+   its length, at its end: a failure then is a failure to extend it,
+   as GNU cp words it, and otherwise a failed write.  */
+static bool
+write_zeros (struct xfer_ctx *c, off_t n, bool extending)
+{
+  while (0 < n)
+    {
+      idx_t chunk = MIN (n, (off_t) sizeof zeros);
+      idx_t done = xfer_end_write (&c->out, zeros, chunk);
+      int err = errno;
+      c->out_end = MAX (c->out_end, c->out.pos);
+      xfer_account (c, done);
+      if (done < chunk)
+        {
+          if (extending)
+            error (0, err, _("failed to extend %s"), quoteaf (c->out.name));
+          else
+            error (0, err, _("%s: write failed"), quotef (c->out.name));
+          return false;
+        }
+      n -= chunk;
+    }
+  return true;
+}
+
 bool
 xfer_output_hole (struct xfer_ctx *c, off_t n)
 {
   if (n <= 0)
     return true;
+  if (!c->keep_holes)
+    return write_zeros (c, n, false);
 
-  if (S_ISREG (c->out.st->st_mode))
+  if (lseek (c->out.fd, n, SEEK_CUR) < 0)
     {
-      if (lseek (c->out.fd, n, SEEK_CUR) < 0)
-        {
-          error (0, errno, _("cannot lseek %s"), quoteaf (c->out.name));
-          return false;
-        }
-      c->out.pos += n;
-      c->report->holes = true;
-      xfer_account (c, n);
-      return true;
+      error (0, errno, _("cannot lseek %s"), quoteaf (c->out.name));
+      return false;
     }
-
-  /* A device or pipe has no holes: write the zeros.  */
-  while (0 < n)
-    {
-      idx_t chunk = MIN (n, (off_t) sizeof zeros);
-      if (!write_out (c, zeros, chunk, NULL))
-        return false;
-      n -= chunk;
-    }
+  c->out.pos += n;
+  c->report->holes = true;
+  xfer_account (c, n);
   return true;
+}
+
+bool
+xfer_output_tail (struct xfer_ctx *c, off_t n)
+{
+  if (c->keep_holes || n <= 0)
+    return xfer_output_hole (c, n);
+  return write_zeros (c, n, true);
 }
 
 bool

@@ -122,10 +122,15 @@ xfer_print_debug (FILE *stream, struct xfer_report const *r)
   static char const *const detection[] =
     { "no", "SEEK_HOLE", "zeros", "SEEK_HOLE + zeros" };
   static char const *const direct[] = { "no", "in", "out", "both" };
+  /* GNU cp says "no" of a clone it did not try, whatever the reason.  */
+  char const *reflink = (r->reflink == XFER_ATTEMPT_AVOIDED
+                         ? "no" : attempt_name (r->reflink));
   fprintf (stream, "copy offload: %s, reflink: %s, sparse detection: %s,"
            " io method: %s, buffer size: %jd, direct I/O: %s",
-           attempt_name (r->offload), attempt_name (r->reflink),
-           detection[r->detection & 3], xfer_method_name (r->method),
+           attempt_name (r->offload), reflink,
+           (r->detection & XFER_DETECT_UNKNOWN
+            ? "unknown" : detection[r->detection & 3]),
+           xfer_method_name (r->method),
            (intmax_t) r->buffer_size, direct[r->direct & XFER_DIRECT_BOTH]);
   if (r->queue != XFER_QUEUE_NONE)
     fprintf (stream, ", in flight: %d buffers (%s)", r->inflight,

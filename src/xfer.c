@@ -41,9 +41,11 @@ looks_sparse (struct stat const *st)
 /* The method to start with.  Automatic: in-kernel offload, except
    where the options want something it cannot do: direct or uncached
    I/O (it goes through the page cache), zero detection (it never sees
-   the data), or no shared extents (copy_file_range may share them, as
-   on XFS, Btrfs and NFS; GNU cp avoids it for --reflink=never too).
-   Uncached I/O reads too, as a mapping is the page cache.  */
+   the data), or no shared extents and no holes (copy_file_range may
+   share extents, as on XFS, Btrfs and NFS, and so make holes where
+   the source has them; GNU cp avoids it for --reflink=never and
+   --sparse=never too).  Uncached I/O reads too, as a mapping is the
+   page cache.  */
 static enum xfer_method
 choose_method (struct xfer_ctx const *c)
 {
@@ -52,11 +54,11 @@ choose_method (struct xfer_ctx const *c)
   bool cache_bypass = o->direct || o->uncached;
 
   if (m == XFER_METHOD_AUTO)
-    m = (cache_bypass || o->sparse == XFER_SPARSE_ALWAYS
+    m = (cache_bypass || c->make_holes
          || o->reflink == XFER_REFLINK_NEVER
+         || o->sparse == XFER_SPARSE_NEVER
          ? XFER_METHOD_READ : XFER_METHOD_OFFLOAD);
-  else if ((m == XFER_METHOD_OFFLOAD
-            && (cache_bypass || o->sparse == XFER_SPARSE_ALWAYS))
+  else if ((m == XFER_METHOD_OFFLOAD && (cache_bypass || c->make_holes))
            || (m == XFER_METHOD_MMAP && o->uncached))
     m = XFER_METHOD_READ;
 
@@ -160,6 +162,13 @@ start_method (struct xfer_ctx *c, enum xfer_method m)
 static bool
 move (struct xfer_ctx *c, off_t len)
 {
+  /* As GNU cp, --debug says what was done with data: a copy of holes
+     alone neither avoids offload nor looks for zeros.  */
+  if (c->offload_avoided)
+    c->report->offload = XFER_ATTEMPT_AVOIDED;
+  if (c->make_holes)
+    c->report->detection |= XFER_DETECT_ZEROS;
+
   enum xfer_step r;
   if (c->method == XFER_METHOD_OFFLOAD)
     {
@@ -189,16 +198,44 @@ move (struct xfer_ctx *c, off_t len)
   return xfer_readloop (c, len);
 }
 
-/* Copy the source's data extents and leave holes for its holes, up to
-   END, at most the size it had when the caller looked.  Return 1 when
-   done, 0 if the file system cannot tell (nothing was done), -1 after
-   a diagnostic.  */
+#if HAVE_SEEK_HOLE
+/* Put C's source at POS, where its walk ended, and return 1; or
+   return -1 after a diagnostic.  */
 static int
-copy_extents (struct xfer_ctx *c, off_t end)
+end_walk (struct xfer_ctx *c, off_t pos)
+{
+  if (lseek (c->in.fd, pos, SEEK_SET) < 0)
+    {
+      error (0, errno, _("cannot lseek %s"), quoteaf (c->in.name));
+      return -1;
+    }
+  c->in.pos = pos;
+  return 1;
+}
+
+/* The source's extents cannot be walked: put its offset back where the
+   walk started, for a plain copy, and return 0; or return -1 after a
+   diagnostic.  */
+static int
+unwalked (struct xfer_ctx *c)
+{
+  return end_walk (c, c->in.pos) < 0 ? -1 : 0;
+}
+#endif
+
+/* Copy the source's data extents, and its holes as the options want
+   them, up to END, at most the size it had when the caller looked.
+   FINISH says that the copy ends at END.  Return 1 when done, 0 if
+   the file system cannot tell (nothing was done), -1 after a
+   diagnostic.  The report says that holes were looked for as soon as
+   the file system has told of one, even if the copy fails then.  */
+static int
+copy_extents (struct xfer_ctx *c, off_t end, bool finish)
 {
 #if HAVE_SEEK_HOLE
   int fd = c->in.fd;
-  off_t pos = c->in.pos;
+  off_t start = c->in.pos;
+  off_t pos = start;
 
   while (pos < end)
     {
@@ -207,23 +244,32 @@ copy_extents (struct xfer_ctx *c, off_t end)
         {
           if (errno == ENXIO)
             data = end;
-          else if (pos == c->in.pos && (errno == EINVAL || errno == ENOTSUP))
-            {
-              /* Put the offset back for the plain copy.  */
-              return lseek (fd, pos, SEEK_SET) < 0 ? -1 : 0;
-            }
+          else if (pos == start && (errno == EINVAL || errno == ENOTSUP))
+            return unwalked (c);
           else
             goto fail;
         }
       data = MIN (data, end);
+      if (data == end)
+        {
+          c->report->detection |= XFER_DETECT_SEEK_HOLE;
+          bool ok = (finish ? xfer_output_tail (c, end - pos)
+                     : xfer_output_hole (c, end - pos));
+          return ok ? end_walk (c, end) : -1;
+        }
+      off_t hole = lseek (fd, data, SEEK_HOLE);
+      if (hole < 0)
+        goto fail;
+      /* A file system that knows no holes (squashfs) says that all of
+         the file is data, which a sparse-looking file is not: there
+         is nothing to walk.  */
+      if (data == start && end <= hole)
+        return unwalked (c);
+      c->report->detection |= XFER_DETECT_SEEK_HOLE;
       if (!xfer_output_hole (c, data - pos))
         return -1;
       pos = data;
-      if (end <= pos)
-        break;
-
-      off_t hole = lseek (fd, data, SEEK_HOLE);
-      if (hole < 0 || lseek (fd, data, SEEK_SET) < 0)
+      if (lseek (fd, data, SEEK_SET) < 0)
         goto fail;
       c->in.pos = data;
       if (!move (c, MIN (hole, end) - data))
@@ -232,11 +278,7 @@ copy_extents (struct xfer_ctx *c, off_t end)
       if (pos < MIN (hole, end))
         break;			/* the file shrank */
     }
-
-  c->in.pos = pos;
-  if (lseek (fd, pos, SEEK_SET) < 0)
-    goto fail;
-  return 1;
+  return end_walk (c, pos);
 
  fail:
   error (0, errno, _("cannot lseek %s"), quoteaf (c->in.name));
@@ -247,38 +289,43 @@ copy_extents (struct xfer_ctx *c, off_t end)
 }
 
 /* Try to make the destination share the source's extents, as
-   C->opts->reflink asks.  Return 1 if it does, 0 to copy the data,
-   -1 after a diagnostic.  */
+   C->opts->reflink asks; --sparse=never rules an automatic clone out,
+   as the destination is to have no holes.  Return 1 if it does, 0 to
+   copy the data, -1 after a diagnostic.  */
 static int
 try_clone (struct xfer_ctx *c)
 {
   struct xfer_report *r = c->report;
   enum xfer_reflink want = c->opts->reflink;
-  if (want == XFER_REFLINK_NEVER)
+  /* A clone is of whole files: not past an end's start (dd's skip=
+     and seek=).  Other files than regular ones are left to the kernel
+     to refuse, as GNU cp does, and so is an end that cannot seek.  */
+  bool whole = c->in.pos <= 0 && c->out.pos <= 0;
+  if (want == XFER_REFLINK_NEVER
+      || (want == XFER_REFLINK_AUTO
+          && (c->opts->sparse == XFER_SPARSE_NEVER || !whole)))
     {
       r->reflink = XFER_ATTEMPT_AVOIDED;
       return 0;
     }
 
-  /* A clone is of whole files.  */
-  bool whole = (S_ISREG (c->in.st->st_mode)
-                && S_ISREG (c->out.st->st_mode)
-                && c->in.pos == 0 && c->out.pos == 0);
   if (whole && xfer_clone (c))
     {
       r->reflink = XFER_ATTEMPT_YES;
       r->reflinked = true;
       r->method = XFER_METHOD_OFFLOAD;
+      r->detection = XFER_DETECT_UNKNOWN;
       xfer_account (c, c->in.st->st_size);
       return 1;
     }
+  r->reflink = XFER_ATTEMPT_UNSUPPORTED;
   if (want == XFER_REFLINK_ALWAYS)
     {
       error (0, whole ? errno : EINVAL, _("failed to clone %s from %s"),
              quoteaf_n (0, c->out.name), quoteaf_n (1, c->in.name));
+      r->detection = XFER_DETECT_UNKNOWN;
       return -1;
     }
-  r->reflink = whole ? XFER_ATTEMPT_UNSUPPORTED : XFER_ATTEMPT_AVOIDED;
   return 0;
 }
 
@@ -289,50 +336,34 @@ try_clone (struct xfer_ctx *c)
 static bool
 copy_span (struct xfer_ctx *c, off_t len, bool finish)
 {
+  /* A file that is not regular has no holes: zeros are written.  */
+  enum xfer_sparse sparse = c->opts->sparse;
+  bool holes_ok = S_ISREG (c->out.st->st_mode);
+  c->keep_holes = holes_ok && sparse != XFER_SPARSE_NEVER;
+  c->make_holes = holes_ok && sparse == XFER_SPARSE_ALWAYS;
+
   enum xfer_method m = choose_method (c);
-  if (m != XFER_METHOD_OFFLOAD)
-    c->report->offload = XFER_ATTEMPT_AVOIDED;
+  c->offload_avoided = m != XFER_METHOD_OFFLOAD;
   start_method (c, m);
 
-  enum xfer_sparse sparse = c->opts->sparse;
+  /* The source's holes are found with SEEK_DATA whatever --sparse
+     says, so that even --sparse=never need not read them.  A file
+     that looks sparse but whose file system knows no holes is copied
+     as it is, with holes made of its zeros only if --sparse=always
+     asks.  */
   struct stat const *st = c->in.st;
-  bool sparse_src = looks_sparse (st);
-  bool holes_ok = S_ISREG (c->out.st->st_mode);
-
   int walked = 0;
-  if (sparse != XFER_SPARSE_NEVER && sparse_src && 0 <= c->in.pos)
+  if (looks_sparse (st) && 0 <= c->in.pos)
     {
-      /* With --sparse=always, zeros inside the extents become holes
-         too.  */
-      c->make_holes = holes_ok && sparse == XFER_SPARSE_ALWAYS;
       off_t end = st->st_size;
       if (0 <= len && c->in.pos + len < end)
         end = c->in.pos + len;
-      walked = copy_extents (c, end);
+      walked = copy_extents (c, end, finish);
       if (walked < 0)
         return false;
-      if (walked)
-        c->report->detection |= XFER_DETECT_SEEK_HOLE;
     }
-
-  if (!walked)
-    {
-      /* Without extents, a sparse-looking source's holes can still be
-         found as zeros.  */
-      c->make_holes = (holes_ok
-                       && (sparse == XFER_SPARSE_ALWAYS
-                           || (sparse == XFER_SPARSE_AUTO && sparse_src)));
-      /* The kernel's copy would not show the zeros.  */
-      if (c->make_holes && c->method == XFER_METHOD_OFFLOAD)
-        {
-          c->report->offload = XFER_ATTEMPT_AVOIDED;
-          start_method (c, XFER_METHOD_READ);
-        }
-      if (!move (c, len))
-        return false;
-    }
-  if (c->make_holes)
-    c->report->detection |= XFER_DETECT_ZEROS;
+  if (!walked && !move (c, len))
+    return false;
   return !finish || xfer_output_finish (c);
 }
 

@@ -50,7 +50,9 @@ enum
 
 enum xfer_sparse
 {
-  XFER_SPARSE_NEVER,		/* write every byte */
+  XFER_SPARSE_NEVER,		/* write every byte, holes too: no clone,
+                                   and no offload by choice, as either
+                                   may leave holes */
   XFER_SPARSE_AUTO,		/* keep holes the source has */
   XFER_SPARSE_ALWAYS		/* also make holes of zero runs */
 };
@@ -64,9 +66,9 @@ enum xfer_reflink
 
 struct xfer_sink;
 
-/* What the caller asks for.  Zero-initialised means: automatic method,
-   automatic buffer size, no direct I/O, no sparse output, no reflink,
-   no progress line and no statistics.  GNU cp's defaults are
+/* What the caller asks for.  Zero-initialised means: automatic method
+   (which then reads), automatic buffer size, no direct I/O, no sparse
+   output, no reflink, no progress line and no statistics.  GNU cp's defaults are
    XFER_SPARSE_AUTO and XFER_REFLINK_AUTO.  xfer_cli_option makes the
    session's sink for --progress and --stats; xfer_session_end ends
    it.  */
@@ -106,7 +108,10 @@ enum xfer_attempt
 enum
 {
   XFER_DETECT_SEEK_HOLE = 1,	/* the source's extents (SEEK_DATA) */
-  XFER_DETECT_ZEROS = 2		/* runs of zero bytes */
+  XFER_DETECT_ZEROS = 2,	/* runs of zero bytes */
+  XFER_DETECT_UNKNOWN = 4	/* the data was never looked at: a clone
+                                   shares it, or the clone --reflink=always
+                                   asked for failed */
 };
 
 /* How reads and writes were kept in flight together (direct I/O).  */
@@ -134,7 +139,8 @@ struct xfer_report
   int direct;			/* XFER_DIRECT_* bits that took effect */
   idx_t buffer_size;		/* buffer or mmap window size, 0 if none */
   intmax_t bytes;		/* bytes of output produced, holes included */
-  enum xfer_attempt offload;	/* copy_file_range or sendfile */
+  enum xfer_attempt offload;	/* copy_file_range (sendfile, where it
+                                   is refused, shows in METHOD only) */
   enum xfer_attempt reflink;	/* FICLONE */
   int detection;		/* XFER_DETECT_* bits */
   enum xfer_queue queue;

@@ -22,6 +22,7 @@ TESTS += \
   tests/cp/parents-diff.sh \
   tests/cp/trailing-slash-diff.sh \
   tests/cp/sparse-reflink-diff.sh \
+  tests/cp/sparse-debug-diff.sh \
   tests/cp/context-diff.sh \
   tests/cp/option-errors-diff.sh \
   tests/cp/special-files-diff.sh \

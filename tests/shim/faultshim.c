@@ -46,6 +46,14 @@
    FAULT_RANK     inject only in the process of an MPI job whose rank
                   (Open MPI's OMPI_COMM_WORLD_RANK) is this one; in the
                   others, and outside a job, only FAULT_DISABLE applies.
+   FAULT_SEEK     how lseek's SEEK_DATA and SEEK_HOLE answer on the file:
+                  trivial  as on squashfs, which knows of no holes: all
+                           of the file is data, one extent to its end
+                  stuck    SEEK_HOLE finds a hole right where it is
+                           asked to look, as when the data just found
+                           is being moved to other extents; each such
+                           answer counts against FAULT_COUNT, after
+                           which lseek tells the truth again
 
    A call on a descriptor that does not match FAULT_FD_PATH, or before
    FAULT_AT, goes through untouched.  */
@@ -87,6 +95,13 @@ enum op
   OP_PWRITEV2 = 1 << 11
 };
 
+enum seek_mode
+{
+  SEEK_MODE_TRUE,		/* the file system's own answers */
+  SEEK_MODE_TRIVIAL,		/* no holes at all */
+  SEEK_MODE_STUCK		/* a hole wherever SEEK_HOLE looks */
+};
+
 static struct op_name
 {
   char const *name;
@@ -122,6 +137,7 @@ static struct
   char const *target;
   off_t size;
   char const *log;
+  enum seek_mode seek;
   bool eintr_due;		/* the next matching call gets EINTR */
   size_t align;			/* what a short count is a multiple of */
 } cfg;
@@ -140,6 +156,7 @@ static void *(*real_mmap) (void *, size_t, int, int, int, off_t);
 static int (*real_close) (int);
 static int (*real_fsync) (int);
 static int (*real_fdatasync) (int);
+static off_t (*real_lseek) (int, off_t, int);
 
 static int
 parse_ops (char const *list)
@@ -171,6 +188,16 @@ parse_mode (char const *s)
       if (strcmp (s, names[i]) == 0)
         return i;
   return MODE_NONE;
+}
+
+static enum seek_mode
+parse_seek_mode (char const *s)
+{
+  if (s && strcmp (s, "trivial") == 0)
+    return SEEK_MODE_TRIVIAL;
+  if (s && strcmp (s, "stuck") == 0)
+    return SEEK_MODE_STUCK;
+  return SEEK_MODE_TRUE;
 }
 
 static long long
@@ -223,6 +250,7 @@ setup (void)
   real_close = next_symbol ("close");
   real_fsync = next_symbol ("fsync");
   real_fdatasync = next_symbol ("fdatasync");
+  real_lseek = next_symbol ("lseek64");
   cfg.ops = parse_ops (getenv ("FAULT_OP"));
   cfg.disabled = parse_ops (getenv ("FAULT_DISABLE"));
   cfg.path_glob = getenv ("FAULT_FD_PATH");
@@ -235,6 +263,7 @@ setup (void)
   cfg.target = getenv ("FAULT_TARGET");
   cfg.size = env_number ("FAULT_SIZE", 0);
   cfg.log = getenv ("FAULT_LOG");
+  cfg.seek = parse_seek_mode (getenv ("FAULT_SEEK"));
   cfg.eintr_due = true;
   if (!this_rank ())
     cfg.ops = 0;
@@ -680,4 +709,46 @@ fdatasync (int fd)
       return -1;
     }
   return real_fdatasync (fd);
+}
+
+/* Move FD's offset to OFFSET and return it, as lseek would.  */
+static off_t
+seek_to (int fd, off_t offset)
+{
+  return real_lseek (fd, offset, SEEK_SET);
+}
+
+/* SEEK_DATA and SEEK_HOLE as FAULT_SEEK says; the rest as usual.  */
+off_t
+lseek64 (int fd, off_t offset, int whence)
+{
+  setup ();
+  if (cfg.seek == SEEK_MODE_TRUE
+      || (whence != SEEK_DATA && whence != SEEK_HOLE) || !fd_matches (fd))
+    return real_lseek (fd, offset, whence);
+
+  struct stat st;
+  if (fstat (fd, &st) != 0)
+    return -1;
+  if (offset < 0 || st.st_size <= offset)
+    {
+      errno = ENXIO;
+      return -1;
+    }
+  if (cfg.seek == SEEK_MODE_TRIVIAL)
+    return seek_to (fd, whence == SEEK_DATA ? offset : st.st_size);
+  if (whence == SEEK_HOLE && cfg.count != 0)
+    {
+      note ("lseek", offset, 0);
+      if (0 < cfg.count)
+        cfg.count--;
+      return seek_to (fd, offset);
+    }
+  return real_lseek (fd, offset, whence);
+}
+
+off_t
+lseek (int fd, off_t offset, int whence)
+{
+  return lseek64 (fd, offset, whence);
 }

@@ -18,21 +18,21 @@ check_ ()
   compare exp got || fail=1
 }
 
-check_ 'avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 65536, direct I/O: no' \
+check_ 'avoided, reflink: no, sparse detection: no, io method: read, buffer size: 65536, direct I/O: no' \
   --io-method=read --buffer-size=64K
-check_ 'avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 262144, direct I/O: no' \
+check_ 'avoided, reflink: no, sparse detection: no, io method: read, buffer size: 262144, direct I/O: no' \
   --io-method=auto
-check_ 'avoided, reflink: avoided, sparse detection: no, io method: mmap, buffer size: 8388608, direct I/O: no' \
+check_ 'avoided, reflink: no, sparse detection: no, io method: mmap, buffer size: 8388608, direct I/O: no' \
   --io-method=mmap
-check_ 'avoided, reflink: avoided, sparse detection: no, io method: mmap, buffer size: 1048576, direct I/O: no' \
+check_ 'avoided, reflink: no, sparse detection: no, io method: mmap, buffer size: 1048576, direct I/O: no' \
   --io-method=mmap --buffer-size=1M
-check_ 'avoided, reflink: avoided, sparse detection: zeros, io method: read, buffer size: 262144, direct I/O: no' \
+check_ 'avoided, reflink: no, sparse detection: zeros, io method: read, buffer size: 262144, direct I/O: no' \
   --sparse=always
 
 # Uncached, as the fallback does it everywhere: the large buffer of
 # direct I/O, cut down to what the file needs.
 CPDD_DONTCACHE=0; export CPDD_DONTCACHE
-check_ 'avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 524288, direct I/O: no, uncached: dropped behind' \
+check_ 'avoided, reflink: no, sparse detection: no, io method: read, buffer size: 524288, direct I/O: no, uncached: dropped behind' \
   --uncached
 unset CPDD_DONTCACHE
 
@@ -42,13 +42,13 @@ unset CPDD_DONTCACHE
 if xfer-copy --direct in probe 2> err && test ! -s err; then
   inflight=', in flight: 16 buffers (reader thread)'
   CPDD_IO_URING=0; export CPDD_IO_URING
-  check_ "avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 65536, direct I/O: both$inflight" \
+  check_ "avoided, reflink: no, sparse detection: no, io method: read, buffer size: 65536, direct I/O: both$inflight" \
     --io-method=read --direct --buffer-size=64K
-  check_ "avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 65536, direct I/O: in$inflight" \
+  check_ "avoided, reflink: no, sparse detection: no, io method: read, buffer size: 65536, direct I/O: in$inflight" \
     --direct=in --buffer-size=64K
-  check_ 'avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 524288, direct I/O: both' \
+  check_ 'avoided, reflink: no, sparse detection: no, io method: read, buffer size: 524288, direct I/O: both' \
     --direct=both --buffer-size=512K
-  check_ "avoided, reflink: avoided, sparse detection: no, io method: read, buffer size: 65536, direct I/O: both$inflight" \
+  check_ "avoided, reflink: no, sparse detection: no, io method: read, buffer size: 65536, direct I/O: both$inflight" \
     --io-method=offload --direct --buffer-size=64K
   unset CPDD_IO_URING
   rm -f out
@@ -57,7 +57,7 @@ if xfer-copy --direct in probe 2> err && test ! -s err; then
   grep -E 'direct I/O: both, in flight: 16 buffers \((io_uring|reader thread)\)$' \
     got > /dev/null || { cat got; fail=1; }
   # A mapping is never direct: only the output end can be.
-  check_ 'avoided, reflink: avoided, sparse detection: no, io method: mmap, buffer size: 65536, direct I/O: out' \
+  check_ 'avoided, reflink: no, sparse detection: no, io method: mmap, buffer size: 65536, direct I/O: out' \
     --io-method=mmap --direct --buffer-size=64K
 fi
 
@@ -65,7 +65,7 @@ fi
 rm -f out
 xfer-copy --debug --reflink=never --io-method=offload in out > got || fail=1
 cmp in out || fail=1
-grep -E '^copy offload: yes, reflink: avoided, sparse detection: no, io method: offload, buffer size: 0, direct I/O: no$|^copy offload: unsupported, .* io method: read, ' got \
+grep -E '^copy offload: yes, reflink: no, sparse detection: no, io method: offload, buffer size: 0, direct I/O: no$|^copy offload: unsupported, .* io method: read, ' got \
   || { cat got; fail=1; }
 
 Exit $fail

@@ -21,6 +21,7 @@ TESTS += \
   tests/xfer/round-trip-tmpfs.sh \
   tests/xfer/sparse.sh \
   tests/xfer/sparse-tmpfs.sh \
+  tests/xfer/sparse-seek.sh \
   tests/xfer/stats.sh \
   tests/xfer/uncached.sh \
   tests/xfer/window-shrink.sh \

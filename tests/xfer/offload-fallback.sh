@@ -1,7 +1,8 @@
 #!/bin/sh
 # Offload falls back without a word: copy_file_range, else sendfile
 # (across file systems), else read for files the kernel will not
-# offload or map (/proc files that say they are empty).
+# offload or map (/proc files that say they are empty).  A sparse file
+# falls back once, and its later extents go through sendfile too.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 
@@ -18,6 +19,19 @@ if test "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs; then
     cmp in out || fail=1
     compare /dev/null err || fail=1
     rm -f out "$shm/out"
+  done
+
+  # Data extents with holes between them, on tmpfs, copied out.
+  truncate -s 3M "$shm/holey" \
+    && for off in 0 1 2; do
+         printf 'extent %s' $off \
+           | dd of="$shm/holey" bs=1M seek=$off conv=notrunc 2>/dev/null
+       done || framework_failure_
+  for method in auto offload; do
+    cp --io-method=$method "$shm/holey" out 2> err || fail=1
+    cmp "$shm/holey" out || fail=1
+    compare /dev/null err || fail=1
+    rm -f out
   done
 fi
 
