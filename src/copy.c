@@ -2471,26 +2471,64 @@ newer_than (struct stat const *src_st, struct stat const *dst_st)
           || (dt.tv_sec == st.tv_sec && dt.tv_nsec < st.tv_nsec));
 }
 
-/* Whether the existing DST is to be replaced at all: -n keeps it, -u
-   keeps it unless SRC_ST is newer than DST_ST, and -i asks about it.
-   DST_ST is what the copy finds there: the link itself if it replaces
-   a link, else what the link leads to.  As in GNU cp, this comes
-   before any complaint about what DST is, so a file kept is no
-   error.  Set *UP_TO_DATE if it is -u that keeps it.  */
+/* Whether X keeps every destination that exists (-n, --update=none
+   or --update=none-fail), without even looking at what it is.  */
 static bool
-wants_overwrite (struct stat const *src_st, struct loc const *dst,
-                 struct stat const *dst_st, bool *up_to_date,
-                 struct cp_options const *x)
+keeps_every_destination (struct cp_options const *x)
 {
-  *up_to_date = false;
-  if (x->interactive == CP_NO_CLOBBER)
-    return false;
-  if (x->update && !newer_than (src_st, dst_st))
+  return (x->interactive == CP_NO_CLOBBER || x->update == CP_UPDATE_NONE
+          || x->update == CP_UPDATE_NONE_FAIL);
+}
+
+/* How an existing destination is dealt with.  */
+enum overwrite
+{
+  OVERWRITE,			/* replace it */
+  KEEP,				/* leave it, which is no error */
+  KEEP_UP_TO_DATE,		/* leave it, as -u finds it up to date */
+  KEEP_DECLINED,		/* leave it as -i was told: an error */
+  KEEP_REFUSED			/* leave it, an error already reported */
+};
+
+/* Whether the existing DST is to be replaced at all: -n keeps it;
+   then --update=none keeps it, --update=none-fail keeps it and says
+   so, --update=older keeps it unless SRC_ST is newer than DST_ST; then
+   -i asks about it, a no being a failure.  DST_ST is what the copy
+   finds there: the link itself if it replaces a link, else what the
+   link leads to.  As in GNU cp, this comes before any complaint about
+   what DST is, so a file kept is no such error.  */
+static enum overwrite
+wants_overwrite (struct stat const *src_st, struct loc const *dst,
+                 struct stat const *dst_st, struct cp_options const *x)
+{
+  if (x->interactive == CP_NO_CLOBBER || x->update == CP_UPDATE_NONE)
+    return KEEP;
+  if (x->update == CP_UPDATE_NONE_FAIL)
     {
-      *up_to_date = true;
-      return false;
+      error (0, 0, _("not replacing %s"), quoteaf (dst->name));
+      return KEEP_REFUSED;
     }
-  return x->interactive != CP_ASK || ask_overwrite (dst, dst_st, x);
+  if (x->update == CP_UPDATE_OLDER && !newer_than (src_st, dst_st))
+    return KEEP_UP_TO_DATE;
+  if (x->interactive == CP_ASK && !ask_overwrite (dst, dst_st, x))
+    return KEEP_DECLINED;
+  return OVERWRITE;
+}
+
+/* Leave the existing DST (status DST_ST) as WHY says, not replacing it
+   with SRC_ST; return whether that is no error.  --debug names each
+   file so kept, but for those already reported.  */
+static bool
+keep_destination (enum overwrite why, struct stat const *src_st,
+                  struct loc const *dst, struct stat const *dst_st,
+                  struct cp_options const *x)
+{
+  bool ok = why == KEEP || why == KEEP_UP_TO_DATE;
+  if (why == KEEP_UP_TO_DATE && !S_ISDIR (dst_st->st_mode))
+    ok = remember_skipped (src_st, dst, x);
+  if (x->debug && why != KEEP_REFUSED)
+    printf (_("skipped %s\n"), quoteaf (dst->name));
+  return ok;
 }
 
 /* Whether DST, the entry DST_LST, was made by this cp from an earlier
@@ -2635,7 +2673,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
   if (known)
     {
       bool done = false;
-      if (x->interactive != CP_NO_CLOBBER
+      if (!keeps_every_destination (x)
           && !copy_onto_ok (src, &src_st, dst, dst_found, x, &done))
         {
           error (0, 0, _("%s and %s are the same file"),
@@ -2669,10 +2707,9 @@ copy_internal (struct loc const *src, struct loc const *dst,
 
   if (known)
     {
-      bool up_to_date;
-      if (!wants_overwrite (&src_st, dst, dst_found, &up_to_date, x))
-        return (up_to_date && !S_ISDIR (dst_found->st_mode)
-                ? remember_skipped (&src_st, dst, x) : true);
+      enum overwrite what = wants_overwrite (&src_st, dst, dst_found, x);
+      if (what != OVERWRITE)
+        return keep_destination (what, &src_st, dst, dst_found, x);
       if (S_ISDIR (dst_found->st_mode))
         {
           error (0, 0, _("cannot overwrite directory %s with non-directory"),

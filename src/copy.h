@@ -24,12 +24,23 @@ enum cp_dereference
   CP_DEREF_ALWAYS		/* -L: follow every link */
 };
 
-/* What to do when the destination already exists.  */
+/* What to do when the destination already exists, as -i and -n say;
+   the last of them given counts.  */
 enum cp_interactive
 {
   CP_OVERWRITE,			/* replace it (the default) */
   CP_ASK,			/* -i: ask on stderr, answer on stdin */
   CP_NO_CLOBBER			/* -n: leave it alone, quietly */
+};
+
+/* Which existing destinations --update lets be replaced.  -n overrides
+   it; -i asks only about those it lets be replaced.  */
+enum cp_update
+{
+  CP_UPDATE_ALL,		/* every one (the default) */
+  CP_UPDATE_NONE,		/* none, quietly */
+  CP_UPDATE_NONE_FAIL,		/* none, each one an error */
+  CP_UPDATE_OLDER		/* -u: those older than their source */
 };
 
 /* Everything cp's command line decides about how each file is copied.  */
@@ -39,6 +50,7 @@ struct cp_options
   enum backup_type backup_type;	/* no_backups unless -b/--backup */
   enum cp_dereference dereference;
   enum cp_interactive interactive;
+  enum cp_update update;
 
   bool recursive;		/* -R: descend into directories */
   bool copy_contents;		/* --copy-contents: read special files */
@@ -47,7 +59,6 @@ struct cp_options
   bool symbolic_link;		/* -s: make symbolic links instead */
   bool force;			/* -f: unlink a destination we can't open */
   bool remove_destination;	/* unlink each destination first */
-  bool update;			/* -u: skip destinations not older */
   bool attributes_only;		/* copy attributes, not data */
 
   bool preserve_mode;

@@ -56,7 +56,8 @@ enum
   REFLINK_OPTION,
   REMOVE_DESTINATION_OPTION,
   SPARSE_OPTION,
-  STRIP_TRAILING_SLASHES_OPTION
+  STRIP_TRAILING_SLASHES_OPTION,
+  UPDATE_OPTION
 };
 
 static char const short_opts[] = "abdfHilLnprst:uvxPRS:TZ";
@@ -90,7 +91,7 @@ static char const short_opts[] = "abdfHilLnprst:uvxPRS:TZ";
   {"suffix", required_argument, NULL, 'S'}, \
   {"symbolic-link", no_argument, NULL, 's'}, \
   {"target-directory", required_argument, NULL, 't'}, \
-  {"update", no_argument, NULL, 'u'}, \
+  {"update", optional_argument, NULL, UPDATE_OPTION}, \
   {"verbose", no_argument, NULL, 'v'}, \
   {"context", optional_argument, NULL, CONTEXT_OPTION}, \
   {"help", no_argument, NULL, 'h'}, \
@@ -296,6 +297,16 @@ static enum xfer_sparse const sparse_types[] =
   XFER_SPARSE_NEVER, XFER_SPARSE_AUTO, XFER_SPARSE_ALWAYS
 };
 ARGMATCH_VERIFY (sparse_args, sparse_types);
+
+static char const *const update_args[] =
+{
+  "all", "none", "none-fail", "older", NULL
+};
+static enum cp_update const update_types[] =
+{
+  CP_UPDATE_ALL, CP_UPDATE_NONE, CP_UPDATE_NONE_FAIL, CP_UPDATE_OLDER
+};
+ARGMATCH_VERIFY (update_args, update_types);
 
 static char const *const reflink_args[] = { "auto", "always", "never", NULL };
 static enum xfer_reflink const reflink_types[] =
@@ -711,10 +722,13 @@ settle_options (struct cp_options *x, bool make_backups,
       error (0, 0, _("cannot make both hard and symbolic links"));
       usage (EXIT_FAILURE);
     }
-  if (make_backups && x->interactive == CP_NO_CLOBBER)
+  /* A destination that is never replaced is never backed up.  */
+  if (make_backups
+      && (x->interactive == CP_NO_CLOBBER || x->update == CP_UPDATE_NONE
+          || x->update == CP_UPDATE_NONE_FAIL))
     {
-      error (0, 0,
-             _("options --backup and --no-clobber are mutually exclusive"));
+      error (0, 0, _("--backup is mutually exclusive with -n"
+                     " or --update=none-fail"));
       usage (EXIT_FAILURE);
     }
   if (x->xfer.reflink == XFER_REFLINK_ALWAYS
@@ -891,8 +905,13 @@ main (int argc, char **argv)
       case 'T':
         no_target_dir = true;
         break;
+      case UPDATE_OPTION:
+        x.update = (optarg
+                    ? XARGMATCH ("--update", optarg, update_args, update_types)
+                    : CP_UPDATE_OLDER);
+        break;
       case 'u':
-        x.update = true;
+        x.update = CP_UPDATE_OLDER;
         break;
       case 'v':
         x.verbose = true;
