@@ -62,7 +62,7 @@ enum
 
 static char const short_opts[] = "abdfHilLnprst:uvxPRS:TZ";
 
-/* GNU cp 9.1's long options, in its order, which is the order its
+/* GNU cp 9.10's long options, in its order, which is the order its
    getopt lists the candidates of an ambiguous abbreviation in.
    "--path" is its old name for "--parents".  */
 #define GNU_CP_LONG_OPTIONS \
@@ -70,6 +70,7 @@ static char const short_opts[] = "abdfHilLnprst:uvxPRS:TZ";
   {"attributes-only", no_argument, NULL, ATTRIBUTES_ONLY_OPTION}, \
   {"backup", optional_argument, NULL, BACKUP_OPTION}, \
   {"copy-contents", no_argument, NULL, COPY_CONTENTS_OPTION}, \
+  {"debug", no_argument, NULL, DEBUG_OPTION}, \
   {"dereference", no_argument, NULL, 'L'}, \
   {"force", no_argument, NULL, 'f'}, \
   {"interactive", no_argument, NULL, 'i'}, \
@@ -110,7 +111,6 @@ static struct option const gnu_long_opts[] =
 static struct option const long_opts[] =
 {
   GNU_CP_LONG_OPTIONS,
-  {"debug", no_argument, NULL, DEBUG_OPTION},
   {"jobs", optional_argument, NULL, JOBS_OPTION},
   XFER_LONG_OPTIONS,
   {"", optional_argument, NULL, AMBIGUOUS_OPTION},
@@ -820,7 +820,7 @@ main (int argc, char **argv)
         x.copy_contents = true;
         break;
       case DEBUG_OPTION:
-        x.debug = true;
+        x.debug = x.verbose = true;
         break;
       case 'd':
         x.dereference = CP_DEREF_NEVER;
