@@ -761,14 +761,29 @@ same_dir_entry (char const *a, char const *b)
   return same;
 }
 
+/* GNU cp 9.10 follows a link for --keep-directory-symlink only
+   together with --copy-contents, and not where the link is to be
+   moved aside or removed, nor where links are made instead of
+   copies.  */
+bool
+follows_dest_dir_links (struct cp_options const *x)
+{
+  return (x->keep_directory_symlink && x->copy_contents
+          && !x->hard_link && !x->symbolic_link
+          && x->backup_type == no_backups && !x->remove_destination);
+}
+
 /* Whether the copy of SRC_ST replaces a destination symbolic link
    rather than writing through it.  Only a regular file's data is
-   written through a link; and a link about to be moved aside or
-   removed is not written through either.  */
+   written through a link, and a directory copied into one by
+   --keep-directory-symlink; a link about to be moved aside or removed
+   is not written through either.  */
 static bool
 replaces_dest_link (struct stat const *src_st, struct cp_options const *x)
 {
-  return (S_ISDIR (src_st->st_mode) || !copies_data (src_st, x)
+  if (S_ISDIR (src_st->st_mode))
+    return !follows_dest_dir_links (x);
+  return (!copies_data (src_st, x)
           || x->backup_type != no_backups || x->remove_destination);
 }
 
@@ -2351,11 +2366,12 @@ copy_directory (struct loc const *src, struct stat const *src_st,
       return false;
     }
   /* An operand may name a directory through a symbolic link; below
-     it, a link can only have been swapped in since it was looked
-     at.  */
+     it, a link can only have been swapped in since it was looked at,
+     unless --keep-directory-symlink has the copy go through it.  */
   struct walk_dir ddir;
   struct stat dst_st;
-  if (!walk_open (ctx->dst_walk, dst->dir, dst->rel, ctx->command_line,
+  if (!walk_open (ctx->dst_walk, dst->dir, dst->rel,
+                  ctx->command_line || follows_dest_dir_links (x),
                   true, &ddir, &dst_st))
     {
       if (exists)
@@ -2684,12 +2700,14 @@ copy_internal (struct loc const *src, struct loc const *dst,
         return true;
     }
 
-  /* A directory is never copied through a destination link, to
-     wherever it leads.  */
+  /* A directory is copied through a destination link only for
+     --keep-directory-symlink; a loop of links that -f has not looked
+     through is then left for making the directory to fail on, as in
+     GNU cp.  */
   bool ok;
   if (is_dir)
     {
-      if (d.exists && !S_ISDIR (dst_found->st_mode))
+      if (known && !S_ISDIR (dst_found->st_mode))
         {
           error (0, 0, _("cannot overwrite non-directory %s with directory %s"),
                  quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
@@ -2700,7 +2718,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
           bool skip;
           ok = dir_copied_before (src, &src_st, dst, ctx, x, &skip);
           if (!skip)
-            ok = copy_directory (src, &src_st, dst, d.exists, ctx, x);
+            ok = copy_directory (src, &src_st, dst, known, ctx, x);
         }
       return ok;
     }
@@ -2871,7 +2889,7 @@ close_chain (struct walker *w, struct remote_chain *c)
    the directory the walk had open.  */
 static bool
 open_chain (struct walker *w, struct remote_path const *p, char const *name,
-            bool search_ok, struct remote_chain *c)
+            bool search_ok, bool follow_below, struct remote_chain *c)
 {
   size_t n = 1;
   for (char const *q = p->path; *q; q++)
@@ -2888,8 +2906,10 @@ open_chain (struct walker *w, struct remote_path const *p, char const *name,
     {
       struct walk_dir *up = c->n ? &c->dirs[c->n - 1] : NULL;
       /* The operand may be a link to a directory, which the walk
-         followed; below it, links are not followed.  */
-      ok = walk_open (w, up, rel, !up, search_ok, &c->dirs[c->n], &st);
+         followed; below it, links are followed only if FOLLOW_BELOW
+         says the walk did.  */
+      ok = walk_open (w, up, rel, !up || follow_below, search_ok,
+                      &c->dirs[c->n], &st);
       if (!ok)
         break;
       c->n++;
@@ -2966,11 +2986,12 @@ copy_remote_dir (struct remote_dir const *d, struct remote_path const *src,
   walker_init (&src_walk, max_open);
   walker_init (&dst_walk, max_open);
   struct remote_chain sc, dc;
-  if (!open_chain (&src_walk, src, d->src_name, false, &sc))
+  if (!open_chain (&src_walk, src, d->src_name, false, false, &sc))
     return false;
   struct walk_dir ddir;
   struct stat dst_st;
-  bool ok = open_chain (&dst_walk, dst, d->dst_name, true, &dc);
+  bool ok = open_chain (&dst_walk, dst, d->dst_name, true,
+                        follows_dest_dir_links (x), &dc);
   if (ok && !open_given_dir (&dst_walk, &dc, d, &ddir, &dst_st))
     {
       close_chain (&dst_walk, &dc);

@@ -60,6 +60,8 @@ struct cp_options
   bool force;			/* -f: unlink a destination we can't open */
   bool remove_destination;	/* unlink each destination first */
   bool attributes_only;		/* copy attributes, not data */
+  bool keep_directory_symlink;	/* copy a directory to where a link in
+                                   the destination leads */
 
   bool preserve_mode;
   bool explicit_no_preserve_mode; /* new files get default permissions */
@@ -83,6 +85,12 @@ struct cp_options
    true on success; otherwise print diagnostics and return false.  */
 bool copy (char const *src_name, char const *dst_name,
            struct cp_options const *x);
+
+/* Whether X has a directory copied into the directory that a symbolic
+   link in the destination leads to (--keep-directory-symlink), rather
+   than refused there: then the names of directories in the
+   destination are followed through links.  */
+bool follows_dest_dir_links (struct cp_options const *x);
 
 /* Have JOBS workers copy files' data from now on, if more than one.  */
 void copy_start_jobs (int jobs);

@@ -50,6 +50,7 @@ enum
   COPY_CONTENTS_OPTION,
   DEBUG_OPTION,
   JOBS_OPTION,
+  KEEP_DIRECTORY_SYMLINK_OPTION,
   NO_PRESERVE_OPTION,
   PARENTS_OPTION,
   PRESERVE_OPTION,
@@ -94,6 +95,8 @@ static char const short_opts[] = "abdfHilLnprst:uvxPRS:TZ";
   {"target-directory", required_argument, NULL, 't'}, \
   {"update", optional_argument, NULL, UPDATE_OPTION}, \
   {"verbose", no_argument, NULL, 'v'}, \
+  {"keep-directory-symlink", no_argument, NULL, \
+   KEEP_DIRECTORY_SYMLINK_OPTION}, \
   {"context", optional_argument, NULL, CONTEXT_OPTION}, \
   {"help", no_argument, NULL, 'h'}, \
   {"version", no_argument, NULL, 'V'}
@@ -828,6 +831,9 @@ main (int argc, char **argv)
         break;
       case JOBS_OPTION:
         x.jobs = decode_jobs (optarg);
+        break;
+      case KEEP_DIRECTORY_SYMLINK_OPTION:
+        x.keep_directory_symlink = true;
         break;
       case 'f':
         x.force = true;

@@ -87,6 +87,7 @@ diff_run_ ambiguous-late cp -v a b --r
 diff_run_ invalid-before-ambiguous cp -K --s a b
 diff_run_ help-before-ambiguous sh -c 'cp --h --s > /dev/null'
 diff_run_ debug-or-dereference cp --de a b
+diff_run_ keep-abbrev cp --ke a b
 diff_run_ update-abbrev cp --up=none a b
 
 Exit $fail

@@ -29,6 +29,7 @@ diff_run_ update-case cp --update=NONE a new
 diff_run_ update-bad-first cp -b -n -l -s --update=x a new
 diff_run_ u-takes-no-arg cp -u=none a new
 diff_run_ update-separate-arg cp --update older a new
+diff_run_ keep-takes-no-arg cp --keep-directory-symlink=yes a new
 diff_run_ debug-takes-no-arg cp --debug=yes a new
 diff_run_ two-target-dirs cp -t d -t d a
 diff_run_ missing-suffix-arg cp -S
