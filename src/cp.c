@@ -344,22 +344,26 @@ An argument that a long option requires, its short form requires too.\n\
       --backup[=CONTROL]       back up each destination that exists\n\
   -b                           like --backup, taking no argument\n\
       --copy-contents          read special files as data when recursive\n\
-      --debug                  explain how each file is copied\n\
   -d                           like --no-dereference --preserve=links\n\
+      --debug                  explain how each file is copied, or why it\n\
+                                 is skipped; implies -v\n\
   -f, --force                  replace a destination that cannot be opened\n\
                                  (ignored together with -n)\n\
-  -i, --interactive            ask before overwriting (cancels an earlier -n)\n\
-                                 (and copies with one job)\n\
+  -i, --interactive            ask before overwriting (cancels an earlier\n\
+                                 -n); a no is a failure; copies with one job\n\
   -H                           follow symbolic links named as SOURCE\n\
       --jobs[=N]               copy the data of N files at a time (default 1;\n\
                                  without N or with 'auto', one per usable CPU)\n\
-  -l, --link                   give each SOURCE a new hard link, not a copy\n\
   -L, --dereference            follow every symbolic link in SOURCE\n\
+  -P, --no-dereference         keep every symbolic link in SOURCE a link\n\
 "), stdout);
       fputs (_("\
-  -n, --no-clobber             never overwrite an existing file (cancels\n\
-                                 an earlier -i)\n\
-  -P, --no-dereference         keep every symbolic link in SOURCE a link\n\
+      --keep-directory-symlink  where DEST has a symbolic link to a\n\
+                                 directory, copy into that directory\n\
+                                 (with --copy-contents only)\n\
+  -l, --link                   give each SOURCE a new hard link, not a copy\n\
+  -n, --no-clobber             (deprecated) skip each existing destination\n\
+                                 quietly; cancels an earlier -i; see --update\n\
   -p                           like --preserve=mode,ownership,timestamps\n\
       --preserve[=ATTR_LIST]   keep these attributes where possible\n\
                                  (without a list: mode,ownership,timestamps;\n\
@@ -379,8 +383,9 @@ An argument that a long option requires, its short form requires too.\n\
   -t, --target-directory=DIRECTORY  copy every SOURCE into DIRECTORY\n\
   -T, --no-target-directory    DEST is the copy's own name, even if it is a\n\
                                  directory\n\
-  -u, --update                 copy only if DEST is missing or older than\n\
-                                 SOURCE\n\
+      --update[=WHICH]         which destinations that exist to replace;\n\
+                                 see below\n\
+  -u                           like --update=older\n\
   -v, --verbose                name each file as it is copied\n\
   -x, --one-file-system        do not descend into other file systems\n\
   -Z                           give each copy the default SELinux context\n\
@@ -400,6 +405,15 @@ An argument that a long option requires, its short form requires too.\n\
 --reflink or --reflink=always makes DEST share SOURCE's data blocks until\n\
 either is changed, and fails where that is impossible; --reflink=auto\n\
 falls back to an ordinary copy; --reflink=never always copies.\n\
+"), stdout);
+      fputs (_("\
+\n\
+--update=all, as without --update, replaces every destination that exists;\n\
+--update=none keeps them all, and that is no failure; --update=none-fail\n\
+keeps them all too, but reports each one and fails; --update=older, as\n\
+--update and -u, replaces only those older than their SOURCE.  The last\n\
+--update or -u given counts.  -n keeps every destination whatever --update\n\
+says, and -i asks only about those that --update would replace.\n\
 "), stdout);
       printf (_("\
 \n\
