@@ -761,14 +761,29 @@ same_dir_entry (char const *a, char const *b)
   return same;
 }
 
+/* GNU cp 9.10 follows a link for --keep-directory-symlink only
+   together with --copy-contents, and not where the link is to be
+   moved aside or removed, nor where links are made instead of
+   copies.  */
+bool
+follows_dest_dir_links (struct cp_options const *x)
+{
+  return (x->keep_directory_symlink && x->copy_contents
+          && !x->hard_link && !x->symbolic_link
+          && x->backup_type == no_backups && !x->remove_destination);
+}
+
 /* Whether the copy of SRC_ST replaces a destination symbolic link
    rather than writing through it.  Only a regular file's data is
-   written through a link; and a link about to be moved aside or
-   removed is not written through either.  */
+   written through a link, and a directory copied into one by
+   --keep-directory-symlink; a link about to be moved aside or removed
+   is not written through either.  */
 static bool
 replaces_dest_link (struct stat const *src_st, struct cp_options const *x)
 {
-  return (S_ISDIR (src_st->st_mode) || !copies_data (src_st, x)
+  if (S_ISDIR (src_st->st_mode))
+    return !follows_dest_dir_links (x);
+  return (!copies_data (src_st, x)
           || x->backup_type != no_backups || x->remove_destination);
 }
 
@@ -2352,11 +2367,12 @@ copy_directory (struct loc const *src, struct stat const *src_st,
       return false;
     }
   /* An operand may name a directory through a symbolic link; below
-     it, a link can only have been swapped in since it was looked
-     at.  */
+     it, a link can only have been swapped in since it was looked at,
+     unless --keep-directory-symlink has the copy go through it.  */
   struct walk_dir ddir;
   struct stat dst_st;
-  if (!walk_open (ctx->dst_walk, dst->dir, dst->rel, ctx->command_line,
+  if (!walk_open (ctx->dst_walk, dst->dir, dst->rel,
+                  ctx->command_line || follows_dest_dir_links (x),
                   true, &ddir, &dst_st))
     {
       if (exists)
@@ -2472,26 +2488,64 @@ newer_than (struct stat const *src_st, struct stat const *dst_st)
           || (dt.tv_sec == st.tv_sec && dt.tv_nsec < st.tv_nsec));
 }
 
-/* Whether the existing DST is to be replaced at all: -n keeps it, -u
-   keeps it unless SRC_ST is newer than DST_ST, and -i asks about it.
-   DST_ST is what the copy finds there: the link itself if it replaces
-   a link, else what the link leads to.  As in GNU cp, this comes
-   before any complaint about what DST is, so a file kept is no
-   error.  Set *UP_TO_DATE if it is -u that keeps it.  */
+/* Whether X keeps every destination that exists (-n, --update=none
+   or --update=none-fail), without even looking at what it is.  */
 static bool
-wants_overwrite (struct stat const *src_st, struct loc const *dst,
-                 struct stat const *dst_st, bool *up_to_date,
-                 struct cp_options const *x)
+keeps_every_destination (struct cp_options const *x)
 {
-  *up_to_date = false;
-  if (x->interactive == CP_NO_CLOBBER)
-    return false;
-  if (x->update && !newer_than (src_st, dst_st))
+  return (x->interactive == CP_NO_CLOBBER || x->update == CP_UPDATE_NONE
+          || x->update == CP_UPDATE_NONE_FAIL);
+}
+
+/* How an existing destination is dealt with.  */
+enum overwrite
+{
+  OVERWRITE,			/* replace it */
+  KEEP,				/* leave it, which is no error */
+  KEEP_UP_TO_DATE,		/* leave it, as -u finds it up to date */
+  KEEP_DECLINED,		/* leave it as -i was told: an error */
+  KEEP_REFUSED			/* leave it, an error already reported */
+};
+
+/* Whether the existing DST is to be replaced at all: -n keeps it;
+   then --update=none keeps it, --update=none-fail keeps it and says
+   so, --update=older keeps it unless SRC_ST is newer than DST_ST; then
+   -i asks about it, a no being a failure.  DST_ST is what the copy
+   finds there: the link itself if it replaces a link, else what the
+   link leads to.  As in GNU cp, this comes before any complaint about
+   what DST is, so a file kept is no such error.  */
+static enum overwrite
+wants_overwrite (struct stat const *src_st, struct loc const *dst,
+                 struct stat const *dst_st, struct cp_options const *x)
+{
+  if (x->interactive == CP_NO_CLOBBER || x->update == CP_UPDATE_NONE)
+    return KEEP;
+  if (x->update == CP_UPDATE_NONE_FAIL)
     {
-      *up_to_date = true;
-      return false;
+      error (0, 0, _("not replacing %s"), quoteaf (dst->name));
+      return KEEP_REFUSED;
     }
-  return x->interactive != CP_ASK || ask_overwrite (dst, dst_st, x);
+  if (x->update == CP_UPDATE_OLDER && !newer_than (src_st, dst_st))
+    return KEEP_UP_TO_DATE;
+  if (x->interactive == CP_ASK && !ask_overwrite (dst, dst_st, x))
+    return KEEP_DECLINED;
+  return OVERWRITE;
+}
+
+/* Leave the existing DST (status DST_ST) as WHY says, not replacing it
+   with SRC_ST; return whether that is no error.  --debug names each
+   file so kept, but for those already reported.  */
+static bool
+keep_destination (enum overwrite why, struct stat const *src_st,
+                  struct loc const *dst, struct stat const *dst_st,
+                  struct cp_options const *x)
+{
+  bool ok = why == KEEP || why == KEEP_UP_TO_DATE;
+  if (why == KEEP_UP_TO_DATE && !S_ISDIR (dst_st->st_mode))
+    ok = remember_skipped (src_st, dst, x);
+  if (x->debug && why != KEEP_REFUSED)
+    printf (_("skipped %s\n"), quoteaf (dst->name));
+  return ok;
 }
 
 /* Whether DST, the entry DST_LST, was made by this cp from an earlier
@@ -2636,7 +2690,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
   if (known)
     {
       bool done = false;
-      if (x->interactive != CP_NO_CLOBBER
+      if (!keeps_every_destination (x)
           && !copy_onto_ok (src, &src_st, dst, dst_found, x, &done))
         {
           error (0, 0, _("%s and %s are the same file"),
@@ -2647,12 +2701,14 @@ copy_internal (struct loc const *src, struct loc const *dst,
         return true;
     }
 
-  /* A directory is never copied through a destination link, to
-     wherever it leads.  */
+  /* A directory is copied through a destination link only for
+     --keep-directory-symlink; a loop of links that -f has not looked
+     through is then left for making the directory to fail on, as in
+     GNU cp.  */
   bool ok;
   if (is_dir)
     {
-      if (d.exists && !S_ISDIR (dst_found->st_mode))
+      if (known && !S_ISDIR (dst_found->st_mode))
         {
           error (0, 0, _("cannot overwrite non-directory %s with directory %s"),
                  quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
@@ -2663,17 +2719,16 @@ copy_internal (struct loc const *src, struct loc const *dst,
           bool skip;
           ok = dir_copied_before (src, &src_st, dst, ctx, x, &skip);
           if (!skip)
-            ok = copy_directory (src, &src_st, dst, d.exists, ctx, x);
+            ok = copy_directory (src, &src_st, dst, known, ctx, x);
         }
       return ok;
     }
 
   if (known)
     {
-      bool up_to_date;
-      if (!wants_overwrite (&src_st, dst, dst_found, &up_to_date, x))
-        return (up_to_date && !S_ISDIR (dst_found->st_mode)
-                ? remember_skipped (&src_st, dst, x) : true);
+      enum overwrite what = wants_overwrite (&src_st, dst, dst_found, x);
+      if (what != OVERWRITE)
+        return keep_destination (what, &src_st, dst, dst_found, x);
       if (S_ISDIR (dst_found->st_mode))
         {
           error (0, 0, _("cannot overwrite directory %s with non-directory"),
@@ -2835,7 +2890,7 @@ close_chain (struct walker *w, struct remote_chain *c)
    the directory the walk had open.  */
 static bool
 open_chain (struct walker *w, struct remote_path const *p, char const *name,
-            bool search_ok, struct remote_chain *c)
+            bool search_ok, bool follow_below, struct remote_chain *c)
 {
   size_t n = 1;
   for (char const *q = p->path; *q; q++)
@@ -2852,8 +2907,10 @@ open_chain (struct walker *w, struct remote_path const *p, char const *name,
     {
       struct walk_dir *up = c->n ? &c->dirs[c->n - 1] : NULL;
       /* The operand may be a link to a directory, which the walk
-         followed; below it, links are not followed.  */
-      ok = walk_open (w, up, rel, !up, search_ok, &c->dirs[c->n], &st);
+         followed; below it, links are followed only if FOLLOW_BELOW
+         says the walk did.  */
+      ok = walk_open (w, up, rel, !up || follow_below, search_ok,
+                      &c->dirs[c->n], &st);
       if (!ok)
         break;
       c->n++;
@@ -2930,11 +2987,12 @@ copy_remote_dir (struct remote_dir const *d, struct remote_path const *src,
   walker_init (&src_walk, max_open);
   walker_init (&dst_walk, max_open);
   struct remote_chain sc, dc;
-  if (!open_chain (&src_walk, src, d->src_name, false, &sc))
+  if (!open_chain (&src_walk, src, d->src_name, false, false, &sc))
     return false;
   struct walk_dir ddir;
   struct stat dst_st;
-  bool ok = open_chain (&dst_walk, dst, d->dst_name, true, &dc);
+  bool ok = open_chain (&dst_walk, dst, d->dst_name, true,
+                        follows_dest_dir_links (x), &dc);
   if (ok && !open_given_dir (&dst_walk, &dc, d, &ddir, &dst_st))
     {
       close_chain (&dst_walk, &dc);

@@ -24,12 +24,23 @@ enum cp_dereference
   CP_DEREF_ALWAYS		/* -L: follow every link */
 };
 
-/* What to do when the destination already exists.  */
+/* What to do when the destination already exists, as -i and -n say;
+   the last of them given counts.  */
 enum cp_interactive
 {
   CP_OVERWRITE,			/* replace it (the default) */
   CP_ASK,			/* -i: ask on stderr, answer on stdin */
   CP_NO_CLOBBER			/* -n: leave it alone, quietly */
+};
+
+/* Which existing destinations --update lets be replaced.  -n overrides
+   it; -i asks only about those it lets be replaced.  */
+enum cp_update
+{
+  CP_UPDATE_ALL,		/* every one (the default) */
+  CP_UPDATE_NONE,		/* none, quietly */
+  CP_UPDATE_NONE_FAIL,		/* none, each one an error */
+  CP_UPDATE_OLDER		/* -u: those older than their source */
 };
 
 /* Everything cp's command line decides about how each file is copied.  */
@@ -39,6 +50,7 @@ struct cp_options
   enum backup_type backup_type;	/* no_backups unless -b/--backup */
   enum cp_dereference dereference;
   enum cp_interactive interactive;
+  enum cp_update update;
 
   bool recursive;		/* -R: descend into directories */
   bool copy_contents;		/* --copy-contents: read special files */
@@ -47,8 +59,9 @@ struct cp_options
   bool symbolic_link;		/* -s: make symbolic links instead */
   bool force;			/* -f: unlink a destination we can't open */
   bool remove_destination;	/* unlink each destination first */
-  bool update;			/* -u: skip destinations not older */
   bool attributes_only;		/* copy attributes, not data */
+  bool keep_directory_symlink;	/* copy a directory to where a link in
+                                   the destination leads */
 
   bool preserve_mode;
   bool explicit_no_preserve_mode; /* new files get default permissions */
@@ -72,6 +85,12 @@ struct cp_options
    true on success; otherwise print diagnostics and return false.  */
 bool copy (char const *src_name, char const *dst_name,
            struct cp_options const *x);
+
+/* Whether X has a directory copied into the directory that a symbolic
+   link in the destination leads to (--keep-directory-symlink), rather
+   than refused there: then the names of directories in the
+   destination are followed through links.  */
+bool follows_dest_dir_links (struct cp_options const *x);
 
 /* Have JOBS workers copy files' data from now on, if more than one.  */
 void copy_start_jobs (int jobs);

@@ -50,18 +50,20 @@ enum
   COPY_CONTENTS_OPTION,
   DEBUG_OPTION,
   JOBS_OPTION,
+  KEEP_DIRECTORY_SYMLINK_OPTION,
   NO_PRESERVE_OPTION,
   PARENTS_OPTION,
   PRESERVE_OPTION,
   REFLINK_OPTION,
   REMOVE_DESTINATION_OPTION,
   SPARSE_OPTION,
-  STRIP_TRAILING_SLASHES_OPTION
+  STRIP_TRAILING_SLASHES_OPTION,
+  UPDATE_OPTION
 };
 
 static char const short_opts[] = "abdfHilLnprst:uvxPRS:TZ";
 
-/* GNU cp 9.1's long options, in its order, which is the order its
+/* GNU cp 9.10's long options, in its order, which is the order its
    getopt lists the candidates of an ambiguous abbreviation in.
    "--path" is its old name for "--parents".  */
 #define GNU_CP_LONG_OPTIONS \
@@ -69,6 +71,7 @@ static char const short_opts[] = "abdfHilLnprst:uvxPRS:TZ";
   {"attributes-only", no_argument, NULL, ATTRIBUTES_ONLY_OPTION}, \
   {"backup", optional_argument, NULL, BACKUP_OPTION}, \
   {"copy-contents", no_argument, NULL, COPY_CONTENTS_OPTION}, \
+  {"debug", no_argument, NULL, DEBUG_OPTION}, \
   {"dereference", no_argument, NULL, 'L'}, \
   {"force", no_argument, NULL, 'f'}, \
   {"interactive", no_argument, NULL, 'i'}, \
@@ -90,8 +93,10 @@ static char const short_opts[] = "abdfHilLnprst:uvxPRS:TZ";
   {"suffix", required_argument, NULL, 'S'}, \
   {"symbolic-link", no_argument, NULL, 's'}, \
   {"target-directory", required_argument, NULL, 't'}, \
-  {"update", no_argument, NULL, 'u'}, \
+  {"update", optional_argument, NULL, UPDATE_OPTION}, \
   {"verbose", no_argument, NULL, 'v'}, \
+  {"keep-directory-symlink", no_argument, NULL, \
+   KEEP_DIRECTORY_SYMLINK_OPTION}, \
   {"context", optional_argument, NULL, CONTEXT_OPTION}, \
   {"help", no_argument, NULL, 'h'}, \
   {"version", no_argument, NULL, 'V'}
@@ -109,7 +114,6 @@ static struct option const gnu_long_opts[] =
 static struct option const long_opts[] =
 {
   GNU_CP_LONG_OPTIONS,
-  {"debug", no_argument, NULL, DEBUG_OPTION},
   {"jobs", optional_argument, NULL, JOBS_OPTION},
   XFER_LONG_OPTIONS,
   {"", optional_argument, NULL, AMBIGUOUS_OPTION},
@@ -297,6 +301,16 @@ static enum xfer_sparse const sparse_types[] =
 };
 ARGMATCH_VERIFY (sparse_args, sparse_types);
 
+static char const *const update_args[] =
+{
+  "all", "none", "none-fail", "older", NULL
+};
+static enum cp_update const update_types[] =
+{
+  CP_UPDATE_ALL, CP_UPDATE_NONE, CP_UPDATE_NONE_FAIL, CP_UPDATE_OLDER
+};
+ARGMATCH_VERIFY (update_args, update_types);
+
 static char const *const reflink_args[] = { "auto", "always", "never", NULL };
 static enum xfer_reflink const reflink_types[] =
 {
@@ -330,22 +344,26 @@ An argument that a long option requires, its short form requires too.\n\
       --backup[=CONTROL]       back up each destination that exists\n\
   -b                           like --backup, taking no argument\n\
       --copy-contents          read special files as data when recursive\n\
-      --debug                  explain how each file is copied\n\
   -d                           like --no-dereference --preserve=links\n\
+      --debug                  explain how each file is copied, or why it\n\
+                                 is skipped; implies -v\n\
   -f, --force                  replace a destination that cannot be opened\n\
                                  (ignored together with -n)\n\
-  -i, --interactive            ask before overwriting (cancels an earlier -n)\n\
-                                 (and copies with one job)\n\
+  -i, --interactive            ask before overwriting (cancels an earlier\n\
+                                 -n); a no is a failure; copies with one job\n\
   -H                           follow symbolic links named as SOURCE\n\
       --jobs[=N]               copy the data of N files at a time (default 1;\n\
                                  without N or with 'auto', one per usable CPU)\n\
-  -l, --link                   give each SOURCE a new hard link, not a copy\n\
   -L, --dereference            follow every symbolic link in SOURCE\n\
+  -P, --no-dereference         keep every symbolic link in SOURCE a link\n\
 "), stdout);
       fputs (_("\
-  -n, --no-clobber             never overwrite an existing file (cancels\n\
-                                 an earlier -i)\n\
-  -P, --no-dereference         keep every symbolic link in SOURCE a link\n\
+      --keep-directory-symlink  where DEST has a symbolic link to a\n\
+                                 directory, copy into that directory\n\
+                                 (with --copy-contents only)\n\
+  -l, --link                   give each SOURCE a new hard link, not a copy\n\
+  -n, --no-clobber             (deprecated) skip each existing destination\n\
+                                 quietly; cancels an earlier -i; see --update\n\
   -p                           like --preserve=mode,ownership,timestamps\n\
       --preserve[=ATTR_LIST]   keep these attributes where possible\n\
                                  (without a list: mode,ownership,timestamps;\n\
@@ -365,8 +383,9 @@ An argument that a long option requires, its short form requires too.\n\
   -t, --target-directory=DIRECTORY  copy every SOURCE into DIRECTORY\n\
   -T, --no-target-directory    DEST is the copy's own name, even if it is a\n\
                                  directory\n\
-  -u, --update                 copy only if DEST is missing or older than\n\
-                                 SOURCE\n\
+      --update[=WHICH]         which destinations that exist to replace;\n\
+                                 see below\n\
+  -u                           like --update=older\n\
   -v, --verbose                name each file as it is copied\n\
   -x, --one-file-system        do not descend into other file systems\n\
   -Z                           give each copy the default SELinux context\n\
@@ -386,6 +405,15 @@ An argument that a long option requires, its short form requires too.\n\
 --reflink or --reflink=always makes DEST share SOURCE's data blocks until\n\
 either is changed, and fails where that is impossible; --reflink=auto\n\
 falls back to an ordinary copy; --reflink=never always copies.\n\
+"), stdout);
+      fputs (_("\
+\n\
+--update=all, as without --update, replaces every destination that exists;\n\
+--update=none keeps them all, and that is no failure; --update=none-fail\n\
+keeps them all too, but reports each one and fails; --update=older, as\n\
+--update and -u, replaces only those older than their SOURCE.  The last\n\
+--update or -u given counts.  -n keeps every destination whatever --update\n\
+says, and -i asks only about those that --update would replace.\n\
 "), stdout);
       printf (_("\
 \n\
@@ -711,10 +739,13 @@ settle_options (struct cp_options *x, bool make_backups,
       error (0, 0, _("cannot make both hard and symbolic links"));
       usage (EXIT_FAILURE);
     }
-  if (make_backups && x->interactive == CP_NO_CLOBBER)
+  /* A destination that is never replaced is never backed up.  */
+  if (make_backups
+      && (x->interactive == CP_NO_CLOBBER || x->update == CP_UPDATE_NONE
+          || x->update == CP_UPDATE_NONE_FAIL))
     {
-      error (0, 0,
-             _("options --backup and --no-clobber are mutually exclusive"));
+      error (0, 0, _("--backup is mutually exclusive with -n"
+                     " or --update=none-fail"));
       usage (EXIT_FAILURE);
     }
   if (x->xfer.reflink == XFER_REFLINK_ALWAYS
@@ -806,7 +837,7 @@ main (int argc, char **argv)
         x.copy_contents = true;
         break;
       case DEBUG_OPTION:
-        x.debug = true;
+        x.debug = x.verbose = true;
         break;
       case 'd':
         x.dereference = CP_DEREF_NEVER;
@@ -814,6 +845,9 @@ main (int argc, char **argv)
         break;
       case JOBS_OPTION:
         x.jobs = decode_jobs (optarg);
+        break;
+      case KEEP_DIRECTORY_SYMLINK_OPTION:
+        x.keep_directory_symlink = true;
         break;
       case 'f':
         x.force = true;
@@ -891,8 +925,13 @@ main (int argc, char **argv)
       case 'T':
         no_target_dir = true;
         break;
+      case UPDATE_OPTION:
+        x.update = (optarg
+                    ? XARGMATCH ("--update", optarg, update_args, update_types)
+                    : CP_UPDATE_OLDER);
+        break;
       case 'u':
-        x.update = true;
+        x.update = CP_UPDATE_OLDER;
         break;
       case 'v':
         x.verbose = true;

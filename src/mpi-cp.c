@@ -1683,9 +1683,10 @@ copy_sent_file (char const *buf, struct held_errors *said,
       char const *path = root + h.side[i].root_len + 1;
       names[i] = path + h.side[i].path_len + 1;
       p = names[i] + h.side[i].name_len + 1;
-      /* Only the source's links are followed, and only with -L, as
-         the walk did.  */
-      bool follow = i == 0 && x->dereference == CP_DEREF_ALWAYS;
+      /* Links are followed only as the walk did: the source's with
+         -L, the destination's with --keep-directory-symlink.  */
+      bool follow = (i == 0 ? x->dereference == CP_DEREF_ALWAYS
+                     : follows_dest_dir_links (x));
       if (!open_side (&h.side[i], root, path, names[i], follow,
                       &held_dirs[i]))
         {

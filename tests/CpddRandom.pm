@@ -428,9 +428,11 @@ sub cp_option ()
   return ['--preserve=' . preserve_list ()] if $r < 0.87;
   return ['--preserve'] if $r < 0.88;
   return ['--no-preserve=' . preserve_list ()] if $r < 0.93;
-  return ['--sparse=' . pick (qw(always never auto))] if $r < 0.96;
-  return ['--reflink=' . pick (qw(auto never always))] if $r < 0.98;
-  return [pick ('-Z', '--update=all', '--context')];
+  return ['--sparse=' . pick (qw(always never auto))] if $r < 0.95;
+  return ['--reflink=' . pick (qw(auto never always))] if $r < 0.96;
+  return ['--update=' . pick (qw(all none none-fail older none- o no
+                                  bogus))] if $r < 0.985;
+  return [pick ('-Z', '--context', '--keep-directory-symlink')];
 }
 
 # Merge some single-letter options into one argument, as in "-av".
@@ -478,6 +480,11 @@ sub cp_case ()
 {
   my $fx = cp_fixture ();
   my @opts = map { @{cp_option ()} } 1 .. between (0, 5);
+  # --keep-directory-symlink does nothing without --copy-contents,
+  # which would wait for ever on a FIFO found in a directory.
+  push @opts, '--copy-contents'
+    if chance (0.5) && grep ({ /^--keep/ } @opts)
+       && !grep { $_ eq 'fifo' } values %{$fx->{types}};
   @opts = map { /^--/ ? maybe_abbreviate ($_) : $_ } @opts;
   my $parents = grep { /^--pa/ } @opts;
   my (@src, %seen);

@@ -6,16 +6,19 @@
 . "$srcdir/tests/diff-helpers.sh"
 require_gnu_ cp
 
+# GNU's --help marks option names up for a terminal unless TERM says
+# it is a dumb one.
+TERM=dumb
+export TERM
+
 # The short and long option of each option line, leaving out cpdd's
-# own options: the engine's, --jobs, and --debug (which GNU cp gained
-# later).
+# own options: the engine's and --jobs.
 options_ ()
 {
   grep -E '^  (-[A-Za-z]|    --)' \
     | sed 's/^ *\(-[A-Za-z]\)\{0,1\}[, ]*\(--[a-z-]*\)\{0,1\}.*/\1 \2/' \
     | grep -v -e '--buffer-size' -e '--direct' -e '--io-method' \
-        -e '--progress' -e '--stats' -e '--uncached' -e '--debug' \
-        -e '--jobs'
+        -e '--progress' -e '--stats' -e '--uncached' -e '--jobs'
 }
 "$gnu_dir_/cp" --help | options_ > exp || framework_failure_
 cp --help | options_ > out || fail=1

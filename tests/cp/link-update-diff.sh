@@ -30,5 +30,10 @@ diff_run_ operands-verbose cp -uv a ha ha2 u
 diff_run_ operands-a cp -au a ha u
 diff_run_ first-copied sh -c 'rm u/a && cp -auv a ha ha2 u'
 diff_run_ middle-older sh -c 'touch -d 2000-01-01 u/ha && cp -auv a ha ha2 u'
+# --debug says a name is skipped after it is linked to the group's
+# copy; --update=none and -n keep every name as it is.
+diff_run_ operands-debug cp -a --debug -u a ha ha2 u
+diff_run_ operands-none cp -a --update=none a ha ha2 u
+diff_run_ operands-no-clobber cp -a -n a ha ha2 u
 
 Exit $fail

@@ -13,6 +13,7 @@ TESTS += \
   tests/cp/attributes-only-diff.sh \
   tests/cp/interactive-diff.sh \
   tests/cp/update-diff.sh \
+  tests/cp/keep-directory-symlink-diff.sh \
   tests/cp/backup-diff.sh \
   tests/cp/remove-destination-diff.sh \
   tests/cp/same-file-diff.sh \

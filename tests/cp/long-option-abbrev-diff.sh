@@ -49,12 +49,12 @@ own_error_ ()
 {
   case $1 in
     buffer-size) echo 'invalid buffer size' ;;
-    uncached|debug) echo "'--$1' doesn't allow an argument" ;;
+    uncached) echo "'--$1' doesn't allow an argument" ;;
     *) echo "for '--$1'" ;;
   esac
 }
 
-for name in buffer-size direct io-method progress stats uncached debug; do
+for name in buffer-size direct io-method progress stats uncached; do
   prefix=
   rest=$name
   while test -n "$rest"; do
@@ -66,7 +66,7 @@ for name in buffer-size direct io-method progress stats uncached debug; do
       || { echo "--$prefix is not --$name" >&2; cat err >&2; fail=1; }
   done
 done
-cp --bu=4K --io=read --un --deb scratch/a scratch/b > /dev/null || fail=1
+cp --bu=4K --io=read --un scratch/a scratch/b > /dev/null || fail=1
 compare scratch/a scratch/b || fail=1
 
 # Where an abbreviation is an option's argument or an operand, it is
@@ -86,5 +86,8 @@ diff_run_ posixly-correct-option env POSIXLY_CORRECT=1 cp --b=t a b
 diff_run_ ambiguous-late cp -v a b --r
 diff_run_ invalid-before-ambiguous cp -K --s a b
 diff_run_ help-before-ambiguous sh -c 'cp --h --s > /dev/null'
+diff_run_ debug-or-dereference cp --de a b
+diff_run_ keep-abbrev cp --ke a b
+diff_run_ update-abbrev cp --up=none a b
 
 Exit $fail

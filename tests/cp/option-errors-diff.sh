@@ -11,6 +11,26 @@ mkdir fix/d || framework_failure_
 
 diff_run_ link-and-symlink cp -ls a new
 diff_run_ backup-and-no-clobber cp --backup -n a new
+diff_run_ no-clobber-and-backup cp -n -b a new
+diff_run_ backup-and-update-none cp -b --update=none a new
+diff_run_ backup-and-update-none-fail cp --update=none-fail -S x a new
+diff_run_ backup-none-and-no-clobber cp --backup=none -n a new
+diff_run_ backup-bad-and-no-clobber cp -n --backup=bogus a new
+diff_run_ backup-update-then-u cp -b --update=none -u a new
+diff_run_ backup-no-clobber-then-i cp -b -n -i a new
+diff_run_ backup-i-then-no-clobber cp -b -i -n a new
+diff_run_ backup-none-fail-then-all cp -b --update=none-fail --update=all a new
+diff_run_ links-before-backup cp -b -n -l -s a new
+diff_run_ backup-before-reflink cp --reflink=always --sparse=never -b -n a new
+diff_run_ update-bad cp --update=bogus a new
+diff_run_ update-empty cp --update= a new
+diff_run_ update-ambiguous cp --update=non a new
+diff_run_ update-case cp --update=NONE a new
+diff_run_ update-bad-first cp -b -n -l -s --update=x a new
+diff_run_ u-takes-no-arg cp -u=none a new
+diff_run_ update-separate-arg cp --update older a new
+diff_run_ keep-takes-no-arg cp --keep-directory-symlink=yes a new
+diff_run_ debug-takes-no-arg cp --debug=yes a new
 diff_run_ two-target-dirs cp -t d -t d a
 diff_run_ missing-suffix-arg cp -S
 diff_run_ unknown-short cp -K a new

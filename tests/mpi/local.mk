@@ -17,6 +17,7 @@ TESTS += \
   tests/mpi/mpi-nodelay.sh \
   tests/mpi/mpi-nodelay-inherited.sh \
   tests/mpi/mpi-busy.sh \
-  tests/mpi/mpi-flat-gift.sh
+  tests/mpi/mpi-flat-gift.sh \
+  tests/mpi/mpi-keep-dir-link.sh
 
 EXTRA_DIST += $(filter tests/mpi/%, $(TESTS))
