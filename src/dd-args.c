@@ -126,6 +126,24 @@ parse_symbols (char const *list, struct dd_symbol const *table,
     }
 }
 
+/* "0x10" is zero times ten, not hexadecimal sixteen: warn once for
+   each factor but the last of the number VAL, which was parsed, that
+   is written "0x".  In a number that parsed every 'x' joins two
+   factors, as no factor has an 'x' in it.  */
+static void
+warn_zero_multipliers (char const *val)
+{
+  for (char const *p = val; p; p = strchr (p, 'x'))
+    {
+      if (p != val)
+        p++;
+      if (strncmp (p, "0x", 2) == 0)
+        error (0, 0, _("warning: %s is a zero multiplier; "
+                       "use %s if that is intended"),
+               quote_n (0, "0x"), quote_n (1, "00x"));
+    }
+}
+
 /* Parse the number VAL of an operand; exit with GNU dd's message if it
    is malformed or outside MIN..MAX.  */
 static intmax_t
@@ -134,10 +152,8 @@ parse_number (char const *val, intmax_t min, intmax_t max)
   uintmax_t n;
   strtol_error e = xfer_parse_size (val, &n);
 
-  if (e == LONGINT_OK && n == 0 && strncmp (val, "0x", 2) == 0)
-    error (0, 0, _("warning: %s is a zero multiplier; "
-                   "use %s if that is intended"),
-           quote_n (0, "0x"), quote_n (1, "00x"));
+  if (e == LONGINT_OK)
+    warn_zero_multipliers (val);
 
   if (e == LONGINT_OK && n < min)
     e = LONGINT_INVALID;

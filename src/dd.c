@@ -134,9 +134,10 @@ Operands (each written NAME=VALUE):\n\
 \n\
 A number (N or BYTES) may end in one of these multipliers: c (1), w (2),\n\
 b (512), kB (1000), K or KiB (1024), MB (1000 x 1000), M, MiB or xM\n\
-(1024 x 1024); G, T, P, E, Z and Y go on in the same way, GB being\n\
-1000 x 1000 x 1000 and G 1024 x 1024 x 1024.  A final 'B' in count=,\n\
-skip= or seek= makes it a number of bytes rather than of blocks.\n\
+(1024 x 1024); G, T, P, E, Z, Y, R and Q go on in the same way, GB being\n\
+1000 x 1000 x 1000 and G 1024 x 1024 x 1024.  Numbers joined by 'x' are\n\
+multiplied: 2x3x4 is 24.  A 'B' anywhere in count=, skip= or seek=,\n\
+even that of kB, makes it a number of bytes rather than of blocks.\n\
 "), stdout);
       fputs (_("\
 \n\
