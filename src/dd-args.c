@@ -293,10 +293,6 @@ dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
       || ((s->oflags & O_DIRECT) && (s->oextra & DD_FLAG_NOCACHE)))
     error (EXIT_FAILURE, 0, _("cannot combine direct and nocache"));
 
-  /* Appending to a file that open has just emptied is rarely meant.  */
-  if ((s->oflags & O_APPEND) && !(s->conv & DD_CONV_NOTRUNC))
-    error (0, 0, _("you probably want conv=notrunc with oflag=append"));
-
   if (s->iflags & (O_DSYNC | O_SYNC))
     s->iflags |= O_RSYNC;
 
