@@ -28,7 +28,7 @@
 
 /* The kernel drops cached pages in whole pages; asking for less than
    this much at a time would only cost system calls.  */
-enum { NOCACHE_CHUNK = 128 * 1024 };
+enum { NOCACHE_CHUNK = 256 * 1024 };
 
 /* One end's page cache dropping (iflag=nocache, oflag=nocache).  */
 struct dd_nocache
@@ -36,7 +36,7 @@ struct dd_nocache
   bool on;			/* the flag was given */
   bool to_eof;			/* also drop what lies beyond the data */
   off_t pending;		/* bytes moved but not yet dropped */
-  off_t offset;			/* output: where the pending bytes end, or
+  off_t offset;			/* output: where drops are counted from:
                                    -2 before it is first asked */
 };
 
@@ -423,7 +423,8 @@ advance_input_offset (struct dd *d, intmax_t n)
    moved through FD.  The bytes are gathered and dropped in whole
    NOCACHE_CHUNK pieces; LEN 0 drops what is left: the bytes moved, or
    everything from them to the end of the file if that was asked for.
-   Return false if the offset to drop at is unknown.  */
+   Return false, with errno set, if the offset to drop at is unknown
+   or the kernel refused.  */
 static bool
 drop_cache (struct dd *d, int fd, off_t len)
 {
@@ -432,26 +433,25 @@ drop_cache (struct dd *d, int fd, off_t len)
   off_t clen;			/* bytes to drop; 0: to end of file */
   off_t back;			/* how far before the end they start */
 
-  if (!input && 0 <= nc->offset && INT_ADD_WRAPV (nc->offset, len,
-                                                  &nc->offset))
-    nc->offset = -1;
   if (len)
     {
-      if (INT_ADD_WRAPV (nc->pending, len, &nc->pending))
-        nc->pending = TYPE_MAXIMUM (off_t);
-      clen = nc->pending - nc->pending % NOCACHE_CHUNK;
+      off_t total;
+      if (INT_ADD_WRAPV (nc->pending, len, &total))
+        total = TYPE_MAXIMUM (off_t);
+      nc->pending = total % NOCACHE_CHUNK;
+      clen = total - nc->pending;
       if (!clen)
         return true;
-      back = nc->pending;
-      nc->pending -= clen;
+      back = total;
     }
   else if (!nc->pending && !nc->to_eof)
     return true;
   else
     {
+      /* What is left stays counted as pending: a second final drop,
+         as after leaving direct I/O, asks for the same bytes again.  */
       back = nc->pending;
       clen = nc->to_eof ? 0 : nc->pending;
-      nc->pending = 0;
     }
 
   off_t end;
@@ -463,10 +463,17 @@ drop_cache (struct dd *d, int fd, off_t len)
     }
   else
     {
-      /* Ask where the output is only once; the writes since are
-         counted above.  */
+      /* As GNU dd does, ask where the output is at the first drop
+         only, and from then on add the bytes each later drop but the
+         last one covers, pending bytes included though an earlier
+         drop added them already.  That can place a drop past what
+         was written; but a drop is only advice that costs no data,
+         and the calls, which strace shows, are then GNU's.  */
       if (nc->offset == -2)
         nc->offset = lseek (fd, 0, SEEK_CUR);
+      else if (0 <= nc->offset && len
+               && INT_ADD_WRAPV (nc->offset, back, &nc->offset))
+        nc->offset = -1;
       end = nc->offset;
     }
   if (end < 0)
@@ -477,7 +484,12 @@ drop_cache (struct dd *d, int fd, off_t len)
      file, start at the page that holds the first byte.  */
   if (!clen)
     start -= start % d->page_size;
-  posix_fadvise (fd, start, clen, POSIX_FADV_DONTNEED);
+  int err = posix_fadvise (fd, start, clen, POSIX_FADV_DONTNEED);
+  if (err)
+    {
+      errno = err;
+      return false;
+    }
   return true;
 }
 

@@ -26,6 +26,7 @@ TESTS += \
   tests/dd/operand-repeat.sh \
   tests/dd/sync-fail.sh \
   tests/dd/nocache-ranges.sh \
+  tests/dd/nocache-fail.sh \
   tests/dd/help.sh \
   tests/dd/option-position.sh \
   tests/dd/size-suffixes.sh \
