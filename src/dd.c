@@ -823,9 +823,10 @@ open_input (struct dd *d)
 }
 
 /* Open the output file; with seek= and without conv=notrunc, cut it
-   to the point where the copy starts.  Return the exit status so far:
-   a file that cannot be cut there is worth going on with.  */
-static int
+   to the point where the copy starts.  A file that cannot be cut there
+   ends dd before it writes, as in GNU dd 9.10: writing at seek= would
+   leave the old data after it, which the user asked to lose.  */
+static void
 open_output (struct dd *d)
 {
   struct dd_settings const *s = &d->s;
@@ -833,7 +834,7 @@ open_output (struct dd *d)
     {
       d->out_name = _("standard output");
       set_fd_flags (STDOUT_FILENO, s->oflags, d->out_name);
-      return EXIT_SUCCESS;
+      return;
     }
 
   d->out_name = s->output_file;
@@ -870,13 +871,10 @@ open_output (struct dd *d)
         error (EXIT_FAILURE, errno, _("cannot fstat %s"),
                quoteaf (d->out_name));
       if (S_ISREG (st.st_mode) || S_ISDIR (st.st_mode) || S_TYPEISSHM (&st))
-        {
-          error (0, err, _("failed to truncate to %jd bytes in output file %s"),
-                 (intmax_t) size, quoteaf (d->out_name));
-          return EXIT_FAILURE;
-        }
+        error (EXIT_FAILURE, err,
+               _("failed to truncate to %jd bytes in output file %s"),
+               (intmax_t) size, quoteaf (d->out_name));
     }
-  return EXIT_SUCCESS;
 }
 
 /* Positioning.  */
@@ -1369,14 +1367,12 @@ main (int argc, char **argv)
   dd_parse_operands (argc, argv, optind, &d.s);
   init_run (&d);
   open_input (&d);
-  int status = open_output (&d);
+  open_output (&d);
 
   d.start_time = gethrxtime ();
   d.next_time = d.start_time + XTIME_PRECISION;
 
-  int copy_status = dd_copy (&d);
-  if (copy_status != EXIT_SUCCESS)
-    status = copy_status;
+  int status = dd_copy (&d);
   int sync_status = sync_output (&d);
   if (sync_status != EXIT_SUCCESS)
     status = sync_status;

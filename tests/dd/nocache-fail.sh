@@ -35,7 +35,7 @@ for args in \
     'if=in of=out iflag=nocache oflag=nocache count=0' \
     'if=in of=out iflag=nocache oflag=nocache' \
     'if=in of=out iflag=nocache oflag=nocache bs=1M count=1'; do
-  tag=$(printf '%s' "$args" | tr ' =' '_-')
+  tag=$(printf '%s' "$args" | tr -c 'a-z0-9' '_')
   diff_run_ "$tag" sh -c "LD_PRELOAD=$shim dd $args"
 done
 

@@ -21,6 +21,7 @@ diff_run_ seek-pipe sh -c 'dd if=in seek=2 count=1 | cat > out'
 diff_run_ skip-huge dd if=in of=out skip=99999999999999999
 diff_run_ seek-huge dd if=in of=out seek=99999999999999999
 diff_run_ seek-too-far dd if=in of=out seek=1E bs=1 count=1
+diff_run_ seek-too-far-old dd if=in of=old seek=1E bs=1 count=1
 diff_run_ seek-too-far-notrunc dd if=in of=out seek=1E bs=1 count=1 \
   conv=notrunc
 diff_run_ skip-zero-dev dd if=/dev/zero of=out skip=99999999999999999 count=1
