@@ -904,7 +904,9 @@ skip (struct dd *d, int fd, intmax_t records, idx_t blk, idx_t *bytes)
       if (fstat (STDIN_FILENO, &st) != 0)
         error (EXIT_FAILURE, errno, _("cannot fstat %s"), quoteaf (name));
       records = 0;
-      if ((S_ISREG (st.st_mode) || S_TYPEISSHM (&st))
+      /* A size of 0 may be unknown, as for files in /proc, which can
+         be read all the same: only a positive size is an end.  */
+      if ((S_ISREG (st.st_mode) || S_TYPEISSHM (&st)) && 0 < st.st_size
           && 0 <= d->input_offset && st.st_size - d->input_offset < offset)
         {
           /* Past end of file: say how many whole blocks are missing,
