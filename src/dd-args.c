@@ -79,10 +79,12 @@ static struct dd_symbol const status_symbols[] =
   {NULL, 0, 0}
 };
 
+/* An operand or number is quoted as for the shell, as in GNU dd 9.10,
+   to be pasted back into a command line; a word of a list is not.  */
 static _Noreturn void
 unrecognized (char const *arg)
 {
-  error (0, 0, _("unrecognized operand %s"), quote (arg));
+  error (0, 0, _("unrecognized operand %s"), quoteaf (arg));
   usage (EXIT_FAILURE);
 }
 
@@ -161,7 +163,7 @@ parse_number (char const *val, intmax_t min, intmax_t max)
     e = LONGINT_OVERFLOW;
   if (e != LONGINT_OK)
     error (EXIT_FAILURE, e & LONGINT_OVERFLOW ? EOVERFLOW : 0,
-           "%s: %s", _("invalid number"), quote (val));
+           "%s: %s", _("invalid number"), quoteaf (val));
   return n;
 }
 
