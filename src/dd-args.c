@@ -79,10 +79,12 @@ static struct dd_symbol const status_symbols[] =
   {NULL, 0, 0}
 };
 
+/* An operand or number is quoted as for the shell, as in GNU dd 9.10,
+   to be pasted back into a command line; a word of a list is not.  */
 static _Noreturn void
 unrecognized (char const *arg)
 {
-  error (0, 0, _("unrecognized operand %s"), quote (arg));
+  error (0, 0, _("unrecognized operand %s"), quoteaf (arg));
   usage (EXIT_FAILURE);
 }
 
@@ -126,6 +128,24 @@ parse_symbols (char const *list, struct dd_symbol const *table,
     }
 }
 
+/* "0x10" is zero times ten, not hexadecimal sixteen: warn once for
+   each factor but the last of the number VAL, which was parsed, that
+   is written "0x".  In a number that parsed every 'x' joins two
+   factors, as no factor has an 'x' in it.  */
+static void
+warn_zero_multipliers (char const *val)
+{
+  for (char const *p = val; p; p = strchr (p, 'x'))
+    {
+      if (p != val)
+        p++;
+      if (strncmp (p, "0x", 2) == 0)
+        error (0, 0, _("warning: %s is a zero multiplier; "
+                       "use %s if that is intended"),
+               quote_n (0, "0x"), quote_n (1, "00x"));
+    }
+}
+
 /* Parse the number VAL of an operand; exit with GNU dd's message if it
    is malformed or outside MIN..MAX.  */
 static intmax_t
@@ -134,10 +154,8 @@ parse_number (char const *val, intmax_t min, intmax_t max)
   uintmax_t n;
   strtol_error e = xfer_parse_size (val, &n);
 
-  if (e == LONGINT_OK && n == 0 && strncmp (val, "0x", 2) == 0)
-    error (0, 0, _("warning: %s is a zero multiplier; "
-                   "use %s if that is intended"),
-           quote_n (0, "0x"), quote_n (1, "00x"));
+  if (e == LONGINT_OK)
+    warn_zero_multipliers (val);
 
   if (e == LONGINT_OK && n < min)
     e = LONGINT_INVALID;
@@ -145,7 +163,7 @@ parse_number (char const *val, intmax_t min, intmax_t max)
     e = LONGINT_OVERFLOW;
   if (e != LONGINT_OK)
     error (EXIT_FAILURE, e & LONGINT_OVERFLOW ? EOVERFLOW : 0,
-           "%s: %s", _("invalid number"), quote (val));
+           "%s: %s", _("invalid number"), quoteaf (val));
   return n;
 }
 
@@ -276,10 +294,6 @@ dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
   if (((s->iflags & O_DIRECT) && (s->iextra & DD_FLAG_NOCACHE))
       || ((s->oflags & O_DIRECT) && (s->oextra & DD_FLAG_NOCACHE)))
     error (EXIT_FAILURE, 0, _("cannot combine direct and nocache"));
-
-  /* Appending to a file that open has just emptied is rarely meant.  */
-  if ((s->oflags & O_APPEND) && !(s->conv & DD_CONV_NOTRUNC))
-    error (0, 0, _("you probably want conv=notrunc with oflag=append"));
 
   if (s->iflags & (O_DSYNC | O_SYNC))
     s->iflags |= O_RSYNC;

@@ -28,7 +28,7 @@
 
 /* The kernel drops cached pages in whole pages; asking for less than
    this much at a time would only cost system calls.  */
-enum { NOCACHE_CHUNK = 128 * 1024 };
+enum { NOCACHE_CHUNK = 256 * 1024 };
 
 /* One end's page cache dropping (iflag=nocache, oflag=nocache).  */
 struct dd_nocache
@@ -36,7 +36,7 @@ struct dd_nocache
   bool on;			/* the flag was given */
   bool to_eof;			/* also drop what lies beyond the data */
   off_t pending;		/* bytes moved but not yet dropped */
-  off_t offset;			/* output: where the pending bytes end, or
+  off_t offset;			/* output: where drops are counted from:
                                    -2 before it is first asked */
 };
 
@@ -134,9 +134,10 @@ Operands (each written NAME=VALUE):\n\
 \n\
 A number (N or BYTES) may end in one of these multipliers: c (1), w (2),\n\
 b (512), kB (1000), K or KiB (1024), MB (1000 x 1000), M, MiB or xM\n\
-(1024 x 1024); G, T, P, E, Z and Y go on in the same way, GB being\n\
-1000 x 1000 x 1000 and G 1024 x 1024 x 1024.  A final 'B' in count=,\n\
-skip= or seek= makes it a number of bytes rather than of blocks.\n\
+(1024 x 1024); G, T, P, E, Z, Y, R and Q go on in the same way, GB being\n\
+1000 x 1000 x 1000 and G 1024 x 1024 x 1024.  Numbers joined by 'x' are\n\
+multiplied: 2x3x4 is 24.  A 'B' anywhere in count=, skip= or seek=,\n\
+even that of kB, makes it a number of bytes rather than of blocks.\n\
 "), stdout);
       fputs (_("\
 \n\
@@ -422,7 +423,8 @@ advance_input_offset (struct dd *d, intmax_t n)
    moved through FD.  The bytes are gathered and dropped in whole
    NOCACHE_CHUNK pieces; LEN 0 drops what is left: the bytes moved, or
    everything from them to the end of the file if that was asked for.
-   Return false if the offset to drop at is unknown.  */
+   Return false, with errno set, if the offset to drop at is unknown
+   or the kernel refused.  */
 static bool
 drop_cache (struct dd *d, int fd, off_t len)
 {
@@ -431,26 +433,25 @@ drop_cache (struct dd *d, int fd, off_t len)
   off_t clen;			/* bytes to drop; 0: to end of file */
   off_t back;			/* how far before the end they start */
 
-  if (!input && 0 <= nc->offset && INT_ADD_WRAPV (nc->offset, len,
-                                                  &nc->offset))
-    nc->offset = -1;
   if (len)
     {
-      if (INT_ADD_WRAPV (nc->pending, len, &nc->pending))
-        nc->pending = TYPE_MAXIMUM (off_t);
-      clen = nc->pending - nc->pending % NOCACHE_CHUNK;
+      off_t total;
+      if (INT_ADD_WRAPV (nc->pending, len, &total))
+        total = TYPE_MAXIMUM (off_t);
+      nc->pending = total % NOCACHE_CHUNK;
+      clen = total - nc->pending;
       if (!clen)
         return true;
-      back = nc->pending;
-      nc->pending -= clen;
+      back = total;
     }
   else if (!nc->pending && !nc->to_eof)
     return true;
   else
     {
+      /* What is left stays counted as pending: a second final drop,
+         as after leaving direct I/O, asks for the same bytes again.  */
       back = nc->pending;
       clen = nc->to_eof ? 0 : nc->pending;
-      nc->pending = 0;
     }
 
   off_t end;
@@ -462,10 +463,17 @@ drop_cache (struct dd *d, int fd, off_t len)
     }
   else
     {
-      /* Ask where the output is only once; the writes since are
-         counted above.  */
+      /* As GNU dd does, ask where the output is at the first drop
+         only, and from then on add the bytes each later drop but the
+         last one covers, pending bytes included though an earlier
+         drop added them already.  That can place a drop past what
+         was written; but a drop is only advice that costs no data,
+         and the calls, which strace shows, are then GNU's.  */
       if (nc->offset == -2)
         nc->offset = lseek (fd, 0, SEEK_CUR);
+      else if (0 <= nc->offset && len
+               && INT_ADD_WRAPV (nc->offset, back, &nc->offset))
+        nc->offset = -1;
       end = nc->offset;
     }
   if (end < 0)
@@ -476,7 +484,12 @@ drop_cache (struct dd *d, int fd, off_t len)
      file, start at the page that holds the first byte.  */
   if (!clen)
     start -= start % d->page_size;
-  posix_fadvise (fd, start, clen, POSIX_FADV_DONTNEED);
+  int err = posix_fadvise (fd, start, clen, POSIX_FADV_DONTNEED);
+  if (err)
+    {
+      errno = err;
+      return false;
+    }
   return true;
 }
 
@@ -810,9 +823,10 @@ open_input (struct dd *d)
 }
 
 /* Open the output file; with seek= and without conv=notrunc, cut it
-   to the point where the copy starts.  Return the exit status so far:
-   a file that cannot be cut there is worth going on with.  */
-static int
+   to the point where the copy starts.  A file that cannot be cut there
+   ends dd before it writes, as in GNU dd 9.10: writing at seek= would
+   leave the old data after it, which the user asked to lose.  */
+static void
 open_output (struct dd *d)
 {
   struct dd_settings const *s = &d->s;
@@ -820,7 +834,7 @@ open_output (struct dd *d)
     {
       d->out_name = _("standard output");
       set_fd_flags (STDOUT_FILENO, s->oflags, d->out_name);
-      return EXIT_SUCCESS;
+      return;
     }
 
   d->out_name = s->output_file;
@@ -857,13 +871,10 @@ open_output (struct dd *d)
         error (EXIT_FAILURE, errno, _("cannot fstat %s"),
                quoteaf (d->out_name));
       if (S_ISREG (st.st_mode) || S_ISDIR (st.st_mode) || S_TYPEISSHM (&st))
-        {
-          error (0, err, _("failed to truncate to %jd bytes in output file %s"),
-                 (intmax_t) size, quoteaf (d->out_name));
-          return EXIT_FAILURE;
-        }
+        error (EXIT_FAILURE, err,
+               _("failed to truncate to %jd bytes in output file %s"),
+               (intmax_t) size, quoteaf (d->out_name));
     }
-  return EXIT_SUCCESS;
 }
 
 /* Positioning.  */
@@ -893,7 +904,9 @@ skip (struct dd *d, int fd, intmax_t records, idx_t blk, idx_t *bytes)
       if (fstat (STDIN_FILENO, &st) != 0)
         error (EXIT_FAILURE, errno, _("cannot fstat %s"), quoteaf (name));
       records = 0;
-      if ((S_ISREG (st.st_mode) || S_TYPEISSHM (&st))
+      /* A size of 0 may be unknown, as for files in /proc, which can
+         be read all the same: only a positive size is an end.  */
+      if ((S_ISREG (st.st_mode) || S_TYPEISSHM (&st)) && 0 < st.st_size
           && 0 <= d->input_offset && st.st_size - d->input_offset < offset)
         {
           /* Past end of file: say how many whole blocks are missing,
@@ -1356,14 +1369,12 @@ main (int argc, char **argv)
   dd_parse_operands (argc, argv, optind, &d.s);
   init_run (&d);
   open_input (&d);
-  int status = open_output (&d);
+  open_output (&d);
 
   d.start_time = gethrxtime ();
   d.next_time = d.start_time + XTIME_PRECISION;
 
-  int copy_status = dd_copy (&d);
-  if (copy_status != EXIT_SUCCESS)
-    status = copy_status;
+  int status = dd_copy (&d);
   int sync_status = sync_output (&d);
   if (sync_status != EXIT_SUCCESS)
     status = sync_status;

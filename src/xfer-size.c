@@ -30,11 +30,11 @@
 
 /* The unit letters dd accepts; '0' lets xstrtoumax take "KB" (1000)
    and "KiB" (1024) as well as "K".  */
-static char const size_suffixes[] = "bcEGkKMPTwYZ0";
+static char const size_suffixes[] = "bcEGkKMPQRTwYZ0";
 
-/* Parse the first factor of a size at STR, setting *END past it.  A
-   'B' that does not already end a unit ("KB", "KiB") means bytes, so
-   "1B" is 1 and "2cB" is 2.  */
+/* Parse the factor of a size at STR, setting *END past it.  A 'B'
+   that does not already end a unit ("KB", "KiB") means bytes, so "1B"
+   is 1 and "2cB" is 2.  */
 static strtol_error
 parse_factor (char const *str, char **end, uintmax_t *value)
 {
@@ -49,35 +49,41 @@ parse_factor (char const *str, char **end, uintmax_t *value)
   return e;
 }
 
-/* A size is one factor, or two joined by 'x'.  The second factor
-   takes no bytes 'B' of its own, and once the first ends in a 'B' no
-   other 'B' may follow at all, so "1Bx2KB" is refused, as GNU dd
-   does.  */
+/* A size is factors joined by 'x', each with its own unit and 'B'.
+   As in GNU dd, the value must fit in intmax_t, and a zero factor
+   makes the product fit however big the others are; a last factor
+   too big for intmax_t is an overflow even with junk after it, while
+   junk after any other factor makes the size invalid.  */
 strtol_error
 xfer_parse_size (char const *str, uintmax_t *size)
 {
-  char *end;
-  uintmax_t n;
-  strtol_error e = parse_factor (str, &end, &n);
+  uintmax_t product = 1;
+  bool zero = false, too_big = false;
 
-  if ((e & ~LONGINT_OVERFLOW) == LONGINT_INVALID_SUFFIX_CHAR && *end == 'x'
-      && ! (end[-1] == 'B' && strchr (end + 1, 'B')))
+  for (;;)
     {
-      uintmax_t m;
-      char *end2;
-      strtol_error f = xstrtoumax (end + 1, &end2, 10, &m, size_suffixes);
-      if ((f & ~LONGINT_OVERFLOW) != LONGINT_OK || *end2)
+      char *end;
+      uintmax_t n = 0;
+      strtol_error e = parse_factor (str, &end, &n);
+      bool big = (e & LONGINT_OVERFLOW) || INTMAX_MAX < n;
+      bool more = ((e & ~LONGINT_OVERFLOW) == LONGINT_INVALID_SUFFIX_CHAR
+                   && *end == 'x');
+      if (!more && e != LONGINT_OK && !big)
         return LONGINT_INVALID;
-      e = (e & LONGINT_OVERFLOW) | f;
-      if (INT_MULTIPLY_WRAPV (n, m, &n))
-        e = LONGINT_OVERFLOW;
-      else if (n == 0)
-        /* A zero factor makes the product fit, however big the other.  */
-        e = LONGINT_OK;
+
+      if (n == 0)
+        zero = true;
+      else if (big || INT_MULTIPLY_WRAPV (product, n, &product)
+               || INTMAX_MAX < product)
+        too_big = true;
+
+      if (!more)
+        break;
+      str = end + 1;
     }
 
-  *size = n;
-  return e;
+  *size = zero ? 0 : product;
+  return zero || !too_big ? LONGINT_OK : LONGINT_OVERFLOW;
 }
 
 /* The least common multiple of A and B, or 0 if it overflows.  */

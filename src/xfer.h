@@ -276,10 +276,11 @@ idx_t xfer_write (int fd, void const *buf, idx_t size);
 enum { XFER_MIN_AUTO_BUFFER = 256 * 1024 };
 
 /* Parse STR as a size in dd's syntax: a decimal number with an
-   optional unit (c w b K KB KiB k kB M MB MiB ... Y, or a bare B for
-   bytes), or two such numbers joined by 'x' to multiply them.  Store
-   the value in *SIZE.  Return LONGINT_OK, or the xstrtol error that
-   says why STR was refused (LONGINT_OVERFLOW: too large).  */
+   optional unit (c w b K KB KiB k kB M MB MiB ... Y R Q, or a bare B
+   for bytes), or several such numbers joined by 'x' to multiply them.
+   Store the value in *SIZE.  Return LONGINT_OK, or the xstrtol error
+   that says why STR was refused (LONGINT_OVERFLOW: more than
+   INTMAX_MAX).  */
 strtol_error xfer_parse_size (char const *str, uintmax_t *size);
 
 /* The window the mmap method maps when no buffer size is given.  */

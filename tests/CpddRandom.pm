@@ -532,7 +532,8 @@ sub dd_number ($)
   my $n = pick (0, 1, 2, 3, 5, 7, 10, 16, 100, 512, 1000, 4096);
   my @suffix = ('', '', '', 'c', 'w', 'b', 'B', 'K', 'k', 'KB', 'kB', 'KiB',
                 'x2', 'Kx2', 'M', 'xw', 'bx3');
-  push @suffix, pick ('x', 'cB', 'wB', 'Q') if chance (0.1);
+  push @suffix, pick ('x', 'cB', 'wB', 'Q', 'x2x3', 'Rx0', 'x0x5', 'Bx2B')
+    if chance (0.1);
   @suffix = ('', '', 'c', 'w', 'B', 'x3', 'b', 'K', 'kB', '0') if $kind eq 'pos';
   my $s = pick (@suffix);
   $n = 1 if $n == 0 && $kind eq 'bs' && chance (0.5);

@@ -26,6 +26,8 @@ TESTS += \
   tests/dd/operand-repeat.sh \
   tests/dd/sync-fail.sh \
   tests/dd/nocache-ranges.sh \
+  tests/dd/nocache-fail.sh \
+  tests/dd/truncate-fail.sh \
   tests/dd/help.sh \
   tests/dd/option-position.sh \
   tests/dd/size-suffixes.sh \

@@ -1,9 +1,11 @@
 #!/bin/sh
 # The size grammar of dd's operands: a unit letter with a 'B' that
-# means bytes ("2cB", "2wB", "2bB"), the 'x' product whose second
-# factor has no bytes 'B' and which refuses any 'B' after a first
-# factor ending in one, and "Value too large" whenever a unit
-# overflowed, even in an otherwise malformed number.
+# means bytes ("2cB", "2wB", "2bB"), the 'x' product of any number of
+# factors, each with its own unit and 'B', the R and Q units too big
+# for any operand, a zero factor that makes a product of overflowing
+# ones fit, with a warning for each factor written "0x", and "Value
+# too large" whenever a last unit overflowed, even in an otherwise
+# malformed number.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
@@ -35,7 +37,17 @@ for val in 1kBx2kB 1KiBx2 1KiBx2KiB 1Bx1kB 1Bx1k 1cBx1c 1cBx1cB 1kBx1B \
   diff_run_ bs-$val dd if=in of=out count=1 bs=$val
 done
 
-for val in 1Yi 1YBB 1YBx1B 1ZiBB 1ZBBx2 1Yix0 1x2Yi 1x1YB; do
+for val in 2x3x4 2x3x4x5 1kx1kx1k 2Bx3x4 2x3Bx4 2x3x4B 2x3KBx4 2x3xKB \
+           1Bx2B 1Bx2KB 1KBx2B 2xk 2xB 2x3xB 1x2BxB 2xx3 2x; do
+  diff_run_ count-$val dd if=in of=out bs=3 count=$val
+  diff_run_ seek-$val dd if=in of=out bs=3 seek=$val
+done
+
+for val in 1Yi 1YBB 1YBx1B 1ZiBB 1ZBBx2 1Yix0 1x2Yi 1x1YB \
+           1R 1Q 1Ri 1QiB 1RB 1Rfoo 1Qx 1Rx0 3x1Qx0 1Qxfoo 0x1Rfoo \
+           9223372036854775808foo 9223372036854775808xfoo 1Yxfoo \
+           4x4611686018427387904 4x4611686018427387904x0 \
+           0x0x3 2x0x3 00x0x3 0x3x0 2x00x3 0x0x1Y 0x0xfoo 2x+0x3; do
   diff_run_ count-$val dd if=in of=out bs=3 count=$val
   diff_run_ obs-$val dd if=in of=out obs=$val
 done
