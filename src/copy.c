@@ -2675,8 +2675,8 @@ copy_internal (struct loc const *src, struct loc const *dst,
                 ? remember_skipped (&src_st, dst, x) : true);
       if (S_ISDIR (dst_found->st_mode))
         {
-          error (0, 0, _("cannot overwrite directory %s with non-directory"),
-                 quoteaf (dst->name));
+          error (0, 0, _("cannot overwrite directory %s with non-directory %s"),
+                 quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
           return false;
         }
     }
