@@ -2566,6 +2566,27 @@ resolve_dest_link (struct loc const *dst, struct dest *d,
   return true;
 }
 
+/* Make room at DST, where a non-directory is, for the directory SRC
+   (status SRC_ST).  Only a backup does, as in GNU cp 9.10: it moves
+   the non-directory aside, and the directory is made in its place.
+   Else, or if the backup can't be made, say why not and return
+   false.  */
+static bool
+make_room_for_dir (struct loc const *src, struct stat const *src_st,
+                   struct loc const *dst, struct cp_options const *x)
+{
+  if (x->backup_type == no_backups)
+    {
+      error (0, 0, _("cannot overwrite non-directory %s with directory %s"),
+             quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
+      return false;
+    }
+  char *backup = make_backup (src, src_st, dst, x);
+  bool made = backup != NULL;
+  free (backup);
+  return made;
+}
+
 /* Whether a worker can copy the file SRC_ST whole, opening its source
    and creating its copy: a regular file whose copy goes where this
    copy made the directory and so nothing EXISTS, and whose copy no
@@ -2653,27 +2674,29 @@ copy_internal (struct loc const *src, struct loc const *dst,
     {
       if (d.exists && !S_ISDIR (dst_found->st_mode))
         {
-          error (0, 0, _("cannot overwrite non-directory %s with directory %s"),
-                 quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
-          ok = false;
+          if (!make_room_for_dir (src, &src_st, dst, x))
+            return false;
+          d.exists = false;
         }
-      else
-        {
-          bool skip;
-          ok = dir_copied_before (src, &src_st, dst, ctx, x, &skip);
-          if (!skip)
-            ok = copy_directory (src, &src_st, dst, d.exists, ctx, x);
-        }
+      bool skip;
+      ok = dir_copied_before (src, &src_st, dst, ctx, x, &skip);
+      if (!skip)
+        ok = copy_directory (src, &src_st, dst, d.exists, ctx, x);
       return ok;
     }
 
+  /* With backups, GNU cp 9.10 does not refuse to put a non-directory
+     where a directory is, but neither moves the directory aside nor
+     removes it: the file is made as if the directory were not there,
+     which fails as making such a file there fails.  */
+  bool onto_dir = known && S_ISDIR (dst_found->st_mode);
   if (known)
     {
       bool up_to_date;
       if (!wants_overwrite (&src_st, dst, dst_found, &up_to_date, x))
-        return (up_to_date && !S_ISDIR (dst_found->st_mode)
+        return (up_to_date && !onto_dir
                 ? remember_skipped (&src_st, dst, x) : true);
-      if (S_ISDIR (dst_found->st_mode))
+      if (onto_dir && x->backup_type == no_backups)
         {
           error (0, 0, _("cannot overwrite directory %s with non-directory %s"),
                  quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
@@ -2711,7 +2734,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
   char *backup = NULL;
   struct fill_outcome *handed = NULL;
   ok = true;
-  if (exists)
+  if (exists && !onto_dir)
     {
       /* GNU cp unlinks the destination, and says so, rather than
          write into a file that has other links it would keep with
