@@ -2154,7 +2154,10 @@ dir_attr (struct walk_dir const *dir, struct loc const *l, bool created)
 /* The permissions a new directory, the copy of SRC_ST made as
    DST_ST, gets at last: the source's (or with --no-preserve=mode the
    default ones) less the umask, and its sticky bit but not its set-ID
-   bits, while keeping a set-group-ID bit inherited from its parent.  */
+   bits, while keeping a set-group-ID bit inherited from its parent.
+   With --no-preserve=mode, GNU cp 9.10 sets the default permissions
+   and an inherited set-group-ID bit together, which clears the sticky
+   bit.  */
 static mode_t
 new_dir_mode (struct stat const *src_st, struct stat const *dst_st,
               struct cp_options const *x)
@@ -2162,8 +2165,11 @@ new_dir_mode (struct stat const *src_st, struct stat const *dst_st,
   mode_t perms = (x->explicit_no_preserve_mode
                   ? S_IRWXU | S_IRWXG | S_IRWXO
                   : src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO));
-  return (((perms & ~x->umask) | (src_st->st_mode & S_ISVTX))
-          | (dst_st->st_mode & S_ISGID));
+  mode_t inherited = dst_st->st_mode & S_ISGID;
+  mode_t sticky = src_st->st_mode & S_ISVTX;
+  if (x->explicit_no_preserve_mode && inherited)
+    sticky = 0;
+  return (perms & ~x->umask) | sticky | inherited;
 }
 
 /* Set the attributes F keeps for a directory the walk has left, close
