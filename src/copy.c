@@ -1055,18 +1055,31 @@ finish_copy (struct open_copy *c, bool ok, struct cp_options const *x)
   return ok;
 }
 
+/* --reflink=always could not clone the source into DST, a file the
+   copy created: remove it, as GNU cp does, rather than leave an empty
+   file where no copy was made.  */
+static void
+remove_failed_clone (struct attr_file dst)
+{
+  if (unlinkat (dst.dirfd, dst.rel, 0) != 0)
+    error (0, errno, _("cannot remove %s"), quoteaf (dst.name));
+}
+
 /* Copy the data, then the attributes, of C's source to its
    destination, and close both.  */
 static bool
 fill_copy (struct open_copy *c, struct cp_options const *x)
 {
   bool ok = true;
+  bool clone_failed = false;
   if (!x->attributes_only)
     {
       struct xfer_file in = { c->src.fd, c->src.name, &c->src_st, true };
       struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st, true };
       struct xfer_report report;
       ok = xfer_copy (&in, &out, &x->xfer, &report);
+      clone_failed = (!ok && x->xfer.reflink == XFER_REFLINK_ALWAYS
+                      && !report.reflinked);
       if (x->debug)
         {
           /* Whole, among the other workers' reports.  */
@@ -1075,7 +1088,10 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
           funlockfile (stdout);
         }
     }
-  return finish_copy (c, ok, x);
+  ok = finish_copy (c, ok, x);
+  if (clone_failed && c->dst.created)
+    remove_failed_clone (c->dst);
+  return ok;
 }
 
 /* A file for a worker to fill, and the group it ends a piece of.  Its
@@ -1321,7 +1337,12 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
         error (0, errno, _("failed to close %s"), quoteaf (dst->name));
       goto close_src;
     }
-  if (group && sends_files ())
+  /* A new file that --reflink=always fails to clone into is removed
+     by its name, in a directory that only this thread is sure to hold
+     open until then; a clone is quick anyway.  */
+  bool removed_if_unclonable = (created
+                                && x->xfer.reflink == XFER_REFLINK_ALWAYS);
+  if (group && sends_files () && !removed_if_unclonable)
     {
       if (hand_over_chunks (&c, src, follow, dst, group, !here, x))
         return true;
