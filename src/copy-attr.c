@@ -366,7 +366,8 @@ preserve_xattrs (struct attr_file src, struct attr_file dst,
 }
 
 /* Give DST the owner and group in SRC_ST.  Set *DROPPED if the owner
-   could not be given, so that set-ID bits must not be copied.  */
+   could not be given, so that set-ID and sticky bits must not be
+   copied.  */
 static bool
 copy_owner (struct attr_file dst, struct stat const *src_st, bool *dropped,
             struct cp_options const *x)
@@ -414,6 +415,17 @@ has_owner (struct attr_file dst, struct stat const *src_st)
   return dst_st->st_uid == src_st->st_uid && dst_st->st_gid == src_st->st_gid;
 }
 
+/* The set-user-ID, set-group-ID and sticky bits.  */
+enum { SPECIAL_BITS = S_ISUID | S_ISGID | S_ISVTX };
+
+/* Change the permissions of DST, not a symbolic link, to MODE.  */
+static int
+change_mode (struct attr_file dst, mode_t mode)
+{
+  return (0 <= dst.fd ? fchmod (dst.fd, mode)
+          : fchmodat (dst.dirfd, dst.rel, mode, at_flags (dst, false)));
+}
+
 /* Before the existing file DST is given to SRC_ST's owner, narrow its
    permissions to the owner's part of those it is to get, so that no
    one else can use it in between, as GNU cp does.  Its set-ID bits are
@@ -422,32 +434,55 @@ static bool
 narrow_before_chown (struct attr_file dst, struct stat const *src_st)
 {
   struct stat st;
-  int flags = at_flags (dst, false);
   if ((0 <= dst.fd ? fstat (dst.fd, &st)
-       : fstatat (dst.dirfd, dst.rel, &st, flags)) != 0)
+       : fstatat (dst.dirfd, dst.rel, &st, at_flags (dst, false))) != 0)
     return false;
-  mode_t mode = ((st.st_mode & (S_ISUID | S_ISGID | S_ISVTX))
-                 | (src_st->st_mode & S_IRWXU));
-  return (0 <= dst.fd ? fchmod (dst.fd, mode)
-          : fchmodat (dst.dirfd, dst.rel, mode, flags)) == 0;
+  return change_mode (dst, ((st.st_mode & SPECIAL_BITS)
+                            | (src_st->st_mode & S_IRWXU))) == 0;
 }
 
-/* Give DST the permissions in SRC_ST, and SRC's ACL if it has one.  */
+/* Whether DST, given the permissions MODE by qcopy_acl, may still have
+   set-ID or sticky bits that MODE lacks.  qcopy_acl sets permissions
+   through the ACL, which leaves those bits alone unless MODE has some.
+   A file that was there before the copy may have them, and so may a
+   new directory, which inherits the set-group-ID bit of the one it is
+   in; a new file of another kind has none.  */
+static bool
+may_keep_special_bits (struct attr_file dst, struct stat const *src_st,
+                       mode_t mode)
+{
+  if (mode & SPECIAL_BITS)
+    return false;
+  if (dst.st)
+    return (dst.st->st_mode & SPECIAL_BITS) != 0;
+  return !dst.created || S_ISDIR (src_st->st_mode);
+}
+
+/* Give DST the permissions in SRC_ST, and SRC's ACL if it has one:
+   exactly those, as GNU cp 9.10 does, with none of the set-ID or
+   sticky bits DST had, nor those of SRC_ST if DROP_SPECIAL.  */
 static bool
 copy_mode (struct attr_file src, struct stat const *src_st,
-           struct attr_file dst, bool drop_set_id,
+           struct attr_file dst, bool drop_special,
            struct cp_options const *x)
 {
-  mode_t mode = src_st->st_mode & (S_ISUID | S_ISGID | S_ISVTX
+  mode_t mode = src_st->st_mode & (SPECIAL_BITS
                                    | S_IRWXU | S_IRWXG | S_IRWXO);
-  if (drop_set_id)
-    mode &= ~(S_ISUID | S_ISGID);
+  if (drop_special)
+    mode &= ~SPECIAL_BITS;
   char *src_path = path_of (src);
   char *dst_path = path_of (dst);
   int r = qcopy_acl (src_path, src.fd, dst_path, dst.fd, mode);
   int e = errno;
   free (src_path);
   free (dst_path);
+  /* Changing the mode keeps the ACL just copied: its mask is the
+     group's part of MODE already.  */
+  if (r == 0 && may_keep_special_bits (dst, src_st, mode))
+    {
+      r = change_mode (dst, mode);
+      e = errno;
+    }
   if (r == 0)
     return true;
   error (0, e, _("preserving permissions for %s"), quoteaf (dst.name));
@@ -520,11 +555,11 @@ drop_xattr_write_access (struct stat const *src_st, struct attr_file dst,
    only for its extended attributes.  */
 static bool
 set_permissions (struct attr_file src, struct stat const *src_st,
-                 struct attr_file dst, bool drop_set_id,
+                 struct attr_file dst, bool drop_special,
                  struct cp_options const *x)
 {
   if (x->preserve_mode)
-    return copy_mode (src, src_st, dst, drop_set_id, x);
+    return copy_mode (src, src_st, dst, drop_special, x);
   if (x->explicit_no_preserve_mode)
     return !dst.created || set_default_mode (src_st, dst, x);
   return drop_xattr_write_access (src_st, dst, x);
@@ -536,7 +571,7 @@ copy_attributes (struct attr_file src, struct stat const *src_st,
 {
   bool ok = true;
   bool is_link = S_ISLNK (src_st->st_mode);
-  bool drop_set_id = false;
+  bool drop_special = false;
 
   if (x->preserve_ownership && !has_owner (dst, src_st))
     {
@@ -547,13 +582,13 @@ copy_attributes (struct attr_file src, struct stat const *src_st,
                  quoteaf (dst.name));
           ok &= !x->require_preserve;
         }
-      ok &= copy_owner (dst, src_st, &drop_set_id, x);
+      ok &= copy_owner (dst, src_st, &drop_special, x);
     }
   if (x->preserve_xattr)
     ok &= preserve_xattrs (src, dst, x);
   /* A symbolic link has no permissions of its own.  */
   if (!is_link)
-    ok &= set_permissions (src, src_st, dst, drop_set_id, x);
+    ok &= set_permissions (src, src_st, dst, drop_special, x);
   if (x->preserve_timestamps)
     ok &= copy_times (src_st, dst, is_link, x);
   return ok;

@@ -1071,18 +1071,31 @@ finish_copy (struct open_copy *c, bool ok, struct cp_options const *x)
   return ok;
 }
 
+/* --reflink=always could not clone the source into DST, a file the
+   copy created: remove it, as GNU cp does, rather than leave an empty
+   file where no copy was made.  */
+static void
+remove_failed_clone (struct attr_file dst)
+{
+  if (unlinkat (dst.dirfd, dst.rel, 0) != 0)
+    error (0, errno, _("cannot remove %s"), quoteaf (dst.name));
+}
+
 /* Copy the data, then the attributes, of C's source to its
    destination, and close both.  */
 static bool
 fill_copy (struct open_copy *c, struct cp_options const *x)
 {
   bool ok = true;
+  bool clone_failed = false;
   if (!x->attributes_only)
     {
       struct xfer_file in = { c->src.fd, c->src.name, &c->src_st, true };
       struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st, true };
       struct xfer_report report;
       ok = xfer_copy (&in, &out, &x->xfer, &report);
+      clone_failed = (!ok && x->xfer.reflink == XFER_REFLINK_ALWAYS
+                      && !report.reflinked);
       if (x->debug)
         {
           /* Whole, among the other workers' reports.  */
@@ -1091,7 +1104,10 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
           funlockfile (stdout);
         }
     }
-  return finish_copy (c, ok, x);
+  ok = finish_copy (c, ok, x);
+  if (clone_failed && c->dst.created)
+    remove_failed_clone (c->dst);
+  return ok;
 }
 
 /* A file for a worker to fill, and the group it ends a piece of.  Its
@@ -1337,7 +1353,12 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
         error (0, errno, _("failed to close %s"), quoteaf (dst->name));
       goto close_src;
     }
-  if (group && sends_files ())
+  /* A new file that --reflink=always fails to clone into is removed
+     by its name, in a directory that only this thread is sure to hold
+     open until then; a clone is quick anyway.  */
+  bool removed_if_unclonable = (created
+                                && x->xfer.reflink == XFER_REFLINK_ALWAYS);
+  if (group && sends_files () && !removed_if_unclonable)
     {
       if (hand_over_chunks (&c, src, follow, dst, group, !here, x))
         return true;
@@ -2170,7 +2191,10 @@ dir_attr (struct walk_dir const *dir, struct loc const *l, bool created)
 /* The permissions a new directory, the copy of SRC_ST made as
    DST_ST, gets at last: the source's (or with --no-preserve=mode the
    default ones) less the umask, and its sticky bit but not its set-ID
-   bits, while keeping a set-group-ID bit inherited from its parent.  */
+   bits, while keeping a set-group-ID bit inherited from its parent.
+   With --no-preserve=mode, GNU cp 9.10 sets the default permissions
+   and an inherited set-group-ID bit together, which clears the sticky
+   bit.  */
 static mode_t
 new_dir_mode (struct stat const *src_st, struct stat const *dst_st,
               struct cp_options const *x)
@@ -2178,8 +2202,11 @@ new_dir_mode (struct stat const *src_st, struct stat const *dst_st,
   mode_t perms = (x->explicit_no_preserve_mode
                   ? S_IRWXU | S_IRWXG | S_IRWXO
                   : src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO));
-  return (((perms & ~x->umask) | (src_st->st_mode & S_ISVTX))
-          | (dst_st->st_mode & S_ISGID));
+  mode_t inherited = dst_st->st_mode & S_ISGID;
+  mode_t sticky = src_st->st_mode & S_ISVTX;
+  if (x->explicit_no_preserve_mode && inherited)
+    sticky = 0;
+  return (perms & ~x->umask) | sticky | inherited;
 }
 
 /* Set the attributes F keeps for a directory the walk has left, close
@@ -2621,6 +2648,27 @@ resolve_dest_link (struct loc const *dst, struct dest *d,
   return true;
 }
 
+/* Make room at DST, where a non-directory is, for the directory SRC
+   (status SRC_ST).  Only a backup does, as in GNU cp 9.10: it moves
+   the non-directory aside, and the directory is made in its place.
+   Else, or if the backup can't be made, say why not and return
+   false.  */
+static bool
+make_room_for_dir (struct loc const *src, struct stat const *src_st,
+                   struct loc const *dst, struct cp_options const *x)
+{
+  if (x->backup_type == no_backups)
+    {
+      error (0, 0, _("cannot overwrite non-directory %s with directory %s"),
+             quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
+      return false;
+    }
+  char *backup = make_backup (src, src_st, dst, x);
+  bool made = backup != NULL;
+  free (backup);
+  return made;
+}
+
 /* Whether a worker can copy the file SRC_ST whole, opening its source
    and creating its copy: a regular file whose copy goes where this
    copy made the directory and so nothing EXISTS, and whose copy no
@@ -2708,31 +2756,34 @@ copy_internal (struct loc const *src, struct loc const *dst,
   bool ok;
   if (is_dir)
     {
+      bool exists = known;
       if (known && !S_ISDIR (dst_found->st_mode))
         {
-          error (0, 0, _("cannot overwrite non-directory %s with directory %s"),
-                 quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
-          ok = false;
+          if (!make_room_for_dir (src, &src_st, dst, x))
+            return false;
+          exists = false;
         }
-      else
-        {
-          bool skip;
-          ok = dir_copied_before (src, &src_st, dst, ctx, x, &skip);
-          if (!skip)
-            ok = copy_directory (src, &src_st, dst, known, ctx, x);
-        }
+      bool skip;
+      ok = dir_copied_before (src, &src_st, dst, ctx, x, &skip);
+      if (!skip)
+        ok = copy_directory (src, &src_st, dst, exists, ctx, x);
       return ok;
     }
 
+  /* With backups, GNU cp 9.10 does not refuse to put a non-directory
+     where a directory is, but neither moves the directory aside nor
+     removes it: the file is made as if the directory were not there,
+     which fails as making such a file there fails.  */
+  bool onto_dir = known && S_ISDIR (dst_found->st_mode);
   if (known)
     {
       enum overwrite what = wants_overwrite (&src_st, dst, dst_found, x);
       if (what != OVERWRITE)
         return keep_destination (what, &src_st, dst, dst_found, x);
-      if (S_ISDIR (dst_found->st_mode))
+      if (onto_dir && x->backup_type == no_backups)
         {
-          error (0, 0, _("cannot overwrite directory %s with non-directory"),
-                 quoteaf (dst->name));
+          error (0, 0, _("cannot overwrite directory %s with non-directory %s"),
+                 quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
           return false;
         }
     }
@@ -2767,7 +2818,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
   char *backup = NULL;
   struct fill_outcome *handed = NULL;
   ok = true;
-  if (exists)
+  if (exists && !onto_dir)
     {
       /* GNU cp unlinks the destination, and says so, rather than
          write into a file that has other links it would keep with

@@ -15,6 +15,7 @@ TESTS += \
   tests/cp/update-diff.sh \
   tests/cp/keep-directory-symlink-diff.sh \
   tests/cp/backup-diff.sh \
+  tests/cp/backup-dir-diff.sh \
   tests/cp/remove-destination-diff.sh \
   tests/cp/same-file-diff.sh \
   tests/cp/same-file-matrix-diff.sh \

@@ -26,11 +26,10 @@ diff_run_ set-id-p cp -p setid copy
 diff_run_ sgid-dir cp -a mine sg
 diff_run_ sgid-dir-p cp -p setid sg
 diff_run_ sgid-dir-plain cp mine sg
-# The directory made there inherits the set-group-ID bit.  Where
-# libacl sets the permissions the bit stays, as with GNU's cp; cp
-# built without ACL support sets the whole mode, as GNU cp built so
-# does, and clears it.
-cpdd_has_ USE_ACL && diff_run_ sgid-dir-tree cp -a t sg
+# The directory made there inherits the set-group-ID bit, which the
+# source's permissions, preserved exactly, take away.
+diff_run_ sgid-dir-tree cp -a t sg
+diff_run_ sgid-dir-tree-r cp -r t sg
 diff_run_ sgid-existing cp -a mine sg/old
 diff_run_ sgid-existing-p cp -p theirs sg/old
 

@@ -21,6 +21,22 @@ diff_run_ reflink-bad cp --reflink=sometimes a new
 diff_run_ reflink-always-sparse cp --reflink=always --sparse=never a new
 diff_run_ reflink-always-sparse-abbrev cp --reflink=al --sparse=al a new
 
+# Where the file system can't clone, --reflink=always leaves no new
+# file behind, but an existing one it truncated stays, empty.  Below a
+# directory too, where cp --jobs hands a new file to a worker, and
+# with CPDD_CHUNK_SIZE, in a file large enough for it to split, whose
+# clone it tries all the same.  One file a directory, as with --jobs
+# the errors about two could come in either order.
+mkdir fix/d fix/d-big && cp fix/a fix/d && cp fix/holey fix/d-big \
+  || framework_failure_
+printf 'old\n' > fix/old || framework_failure_
+diff_run_ reflink-always-new cp --reflink=always a new
+diff_run_ reflink-always-new-v cp -v --reflink=always a new
+diff_run_ reflink-always-old cp --reflink=always a old
+diff_run_ reflink-always-tree cp -r --reflink=always d new
+diff_run_ reflink-always-split env CPDD_CHUNK_SIZE=64K \
+  cp -r --reflink=always d-big new
+
 # Holes are kept by default and made with --sparse=always.
 cp fix/holey h1 || fail=1
 cp --sparse=always fix/zeros z1 || fail=1
