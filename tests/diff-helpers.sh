@@ -157,6 +157,31 @@ gnu_libc_words_ ()
   esac
 }
 
+# Build the C source on standard input into shim.so, a library that
+# replaces some calls of the C library's, to be preloaded into our
+# program and GNU's alike; skip the test where nothing can compile it.
+build_shim_ ()
+{
+  cat > shim.c || framework_failure_
+  ${CC-cc} -shared -fPIC -o shim.so shim.c \
+    || skip_ 'no C compiler to build the preloaded library'
+}
+
+# diff_run_shimmed_ PROG ARGS...: diff_run_ PROG with each ARGS (one
+# word, split into arguments) in turn, shim.so preloaded, under a name
+# made of ARGS's letters and digits.
+diff_run_shimmed_ ()
+{
+  drs_prog_=$1
+  shift
+  for drs_args_
+  do
+    drs_tag_=$(printf '%s' "$drs_args_" | tr -c 'a-z0-9' '_')
+    diff_run_ "$drs_tag_" \
+      sh -c "LD_PRELOAD=$PWD/shim.so $drs_prog_ $drs_args_"
+  done
+}
+
 # Skip the test unless GNU's PROG of the pinned release is there to compare with.
 require_gnu_ ()
 {
