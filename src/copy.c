@@ -2792,7 +2792,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
   if (had_entry && ctx->command_line
       && refuse_just_created (src->name, dst->name, &d.lst, through_link, x))
     return false;
-  /* Deeper in the tree, GNU cp 9.1 writes through such a dangling link
+  /* Deeper in the tree, GNU cp 9.10 writes through such a dangling link
      when POSIXLY_CORRECT is set, out of the destination to wherever it
      leads; cpdd refuses, as for an operand.  */
   if (through_link && !d.exists && inode_lookup (made_links, &d.lst))

@@ -1,6 +1,6 @@
 #!/bin/sh
 # A tree deeper than PATH_MAX (5,000 levels of 200-byte names) is copied
-# whole, with a handful of descriptors, where GNU cp 9.1 gives up with
+# whole, with a handful of descriptors, where GNU cp 9.10 gives up with
 # "File name too long".
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src

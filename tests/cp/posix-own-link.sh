@@ -1,7 +1,7 @@
 #!/bin/sh
 # With POSIXLY_CORRECT set, cp never writes through a dangling symbolic
 # link it made itself earlier in the same run, at any depth: the copy
-# would land outside the destination.  GNU cp 9.1 refuses this only
+# would land outside the destination.  GNU cp 9.10 refuses this only
 # for links made from operands (the manual lists the difference).
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src

@@ -3,7 +3,7 @@
 # --strip-trailing-slashes: a source copied into a directory loses its
 # trailing slashes before it is looked up, so a symbolic link to a
 # directory named with a slash is a link again, and messages name the
-# source without them.  GNU cp 9.1 keeps them where a source is copied
+# source without them.  GNU cp 9.10 keeps them where a source is copied
 # to a name (two operands).
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src

@@ -1,7 +1,7 @@
 #!/bin/sh
 # count=, skip= and seek= in bytes: through iflag=count_bytes,
 # skip_bytes and oflag=seek_bytes, or through a 'B' in the number; and
-# the misplaced byte flags that GNU dd 9.1 accepts without effect.
+# the misplaced byte flags that GNU dd 9.10 accepts without effect.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
