@@ -529,7 +529,15 @@ static bool
 make_parent (char const *src, char const *dst, struct parent **parents,
              struct cp_options const *x)
 {
+  /* The destination is looked at first: GNU cp refuses a
+     non-directory there even where the source is missing.  */
   struct stat src_st, dst_st;
+  bool dst_exists = stat (dst, &dst_st) == 0;
+  if (dst_exists && !S_ISDIR (dst_st.st_mode))
+    {
+      error (0, 0, _("%s exists but is not a directory"), quoteaf (dst));
+      return false;
+    }
   int err = (stat (src, &src_st) != 0 ? errno
              : S_ISDIR (src_st.st_mode) ? 0 : ENOTDIR);
   if (err)
@@ -541,15 +549,7 @@ make_parent (char const *src, char const *dst, struct parent **parents,
   bool made = false;
   bool restore = false;
   mode_t restore_mode = 0;
-  if (stat (dst, &dst_st) == 0)
-    {
-      if (!S_ISDIR (dst_st.st_mode))
-        {
-          error (0, 0, _("%s exists but is not a directory"), quoteaf (dst));
-          return false;
-        }
-    }
-  else
+  if (!dst_exists)
     {
       /* The new directory gets the source's permissions and sticky bit
          less the umask, or the default permissions; but its owner must
