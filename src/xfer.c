@@ -214,19 +214,20 @@ end_walk (struct xfer_ctx *c, off_t pos)
 }
 
 /* The source's extents cannot be walked: put its offset back where the
-   walk started, for a plain copy, and return 0; or return -1 after a
-   diagnostic.  */
+   walk started, for a plain copy, and return WHY (copy_extents' 0 or
+   2); or return -1 after a diagnostic.  */
 static int
-unwalked (struct xfer_ctx *c)
+unwalked (struct xfer_ctx *c, int why)
 {
-  return end_walk (c, c->in.pos) < 0 ? -1 : 0;
+  return end_walk (c, c->in.pos) < 0 ? -1 : why;
 }
 #endif
 
 /* Copy the source's data extents, and its holes as the options want
    them, up to END, at most the size it had when the caller looked.
    FINISH says that the copy ends at END.  Return 1 when done, 0 if
-   the file system cannot tell (nothing was done), -1 after a
+   the file system says all of it is data, 2 if it cannot tell where
+   data is (nothing was done in either case), -1 after a
    diagnostic.  The report says that holes were looked for as soon as
    the file system has told of one, even if the copy fails then.  */
 static int
@@ -245,7 +246,7 @@ copy_extents (struct xfer_ctx *c, off_t end, bool finish)
           if (errno == ENXIO)
             data = end;
           else if (pos == start && (errno == EINVAL || errno == ENOTSUP))
-            return unwalked (c);
+            return unwalked (c, 2);
           else
             goto fail;
         }
@@ -264,7 +265,7 @@ copy_extents (struct xfer_ctx *c, off_t end, bool finish)
          the file is data, which a sparse-looking file is not: there
          is nothing to walk.  */
       if (data == start && end <= hole)
-        return unwalked (c);
+        return unwalked (c, 0);
       c->report->detection |= XFER_DETECT_SEEK_HOLE;
       if (!xfer_output_hole (c, data - pos))
         return -1;
@@ -284,7 +285,7 @@ copy_extents (struct xfer_ctx *c, off_t end, bool finish)
   error (0, errno, _("cannot lseek %s"), quoteaf (c->in.name));
   return -1;
 #else
-  return 0;
+  return 2;
 #endif
 }
 
@@ -329,6 +330,21 @@ try_clone (struct xfer_ctx *c)
   return 0;
 }
 
+/* Make the holes C's destination may have of the zeros its data
+   holds, reading it for that instead of offloading.  */
+static void
+look_for_zeros (struct xfer_ctx *c)
+{
+  if (!c->keep_holes || c->make_holes)
+    return;
+  c->make_holes = true;
+  if (c->method == XFER_METHOD_OFFLOAD)
+    {
+      c->offload_avoided = true;
+      start_method (c, XFER_METHOD_READ);
+    }
+}
+
 /* Copy LEN bytes of C's source from its offset (up to its end if
    LEN < 0) with the method chosen, as the options ask for holes.
    FINISH says that the destination ends where this copy does, so it
@@ -350,7 +366,8 @@ copy_span (struct xfer_ctx *c, off_t len, bool finish)
      says, so that even --sparse=never need not read them.  A file
      that looks sparse but whose file system knows no holes is copied
      as it is, with holes made of its zeros only if --sparse=always
-     asks.  */
+     asks; one whose file system cannot say where its data is, as GNU
+     cp does, has holes made of its zeros unless --sparse=never.  */
   struct stat const *st = c->in.st;
   int walked = 0;
   if (looks_sparse (st) && 0 <= c->in.pos)
@@ -361,6 +378,11 @@ copy_span (struct xfer_ctx *c, off_t len, bool finish)
       walked = copy_extents (c, end, finish);
       if (walked < 0)
         return false;
+      if (walked == 2)
+        {
+          walked = 0;
+          look_for_zeros (c);
+        }
     }
   if (!walked && !move (c, len))
     return false;

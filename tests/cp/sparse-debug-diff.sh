@@ -100,14 +100,18 @@ fi
 
 # A file system whose SEEK_HOLE finds no holes (squashfs): by default
 # the data is copied as it is, and zeros make holes only when asked.
+# One that knows neither SEEK_DATA nor SEEK_HOLE (none): zeros make
+# holes unless --sparse=never.
 if test -f "${abs_top_builddir-$PWD/..}/tests/shim/faultshim.so"; then
   require_faultshim_
-  for sparse in auto always never; do
-    for reflink in auto never; do
-      diff_run_ trivial-$sparse-$reflink env LD_PRELOAD="$faultshim_" \
-        FAULT_SEEK=trivial FAULT_FD_PATH='*/extents' sh -c \
-        'cp --debug "$@" | sed "$0"; stat -c %b out' "$gnu_fields" \
-        --sparse=$sparse --reflink=$reflink extents out
+  for seek in trivial none; do
+    for sparse in auto always never; do
+      for reflink in auto never; do
+        diff_run_ $seek-$sparse-$reflink env LD_PRELOAD="$faultshim_" \
+          FAULT_SEEK=$seek FAULT_FD_PATH='*/extents' sh -c \
+          'cp --debug "$@" | sed "$0"; stat -c %b out' "$gnu_fields" \
+          --sparse=$sparse --reflink=$reflink extents out
+      done
     done
   done
 fi

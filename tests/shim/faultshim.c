@@ -54,6 +54,8 @@
                            is being moved to other extents; each such
                            answer counts against FAULT_COUNT, after
                            which lseek tells the truth again
+                  none     neither is known: both fail with EINVAL,
+                           as on a file system or kernel without them
 
    A call on a descriptor that does not match FAULT_FD_PATH, or before
    FAULT_AT, goes through untouched.  */
@@ -99,7 +101,8 @@ enum seek_mode
 {
   SEEK_MODE_TRUE,		/* the file system's own answers */
   SEEK_MODE_TRIVIAL,		/* no holes at all */
-  SEEK_MODE_STUCK		/* a hole wherever SEEK_HOLE looks */
+  SEEK_MODE_STUCK,		/* a hole wherever SEEK_HOLE looks */
+  SEEK_MODE_NONE		/* SEEK_DATA and SEEK_HOLE unknown */
 };
 
 static struct op_name
@@ -197,6 +200,8 @@ parse_seek_mode (char const *s)
     return SEEK_MODE_TRIVIAL;
   if (s && strcmp (s, "stuck") == 0)
     return SEEK_MODE_STUCK;
+  if (s && strcmp (s, "none") == 0)
+    return SEEK_MODE_NONE;
   return SEEK_MODE_TRUE;
 }
 
@@ -727,6 +732,11 @@ lseek64 (int fd, off_t offset, int whence)
       || (whence != SEEK_DATA && whence != SEEK_HOLE) || !fd_matches (fd))
     return real_lseek (fd, offset, whence);
 
+  if (cfg.seek == SEEK_MODE_NONE)
+    {
+      errno = EINVAL;
+      return -1;
+    }
   struct stat st;
   if (fstat (fd, &st) != 0)
     return -1;
