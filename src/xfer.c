@@ -289,10 +289,21 @@ copy_extents (struct xfer_ctx *c, off_t end, bool finish)
 #endif
 }
 
+/* Whether a clone's failure with errno E says more than that the
+   files cannot share extents: the storage failed or is full, which a
+   copy of the data another way would meet too, or hide.  GNU cp then
+   fails even under --reflink=auto.  */
+static bool
+clone_error_is_final (int e)
+{
+  return e == EIO || e == ENOMEM || e == ENOSPC || e == EDQUOT;
+}
+
 /* Try to make the destination share the source's extents, as
    C->opts->reflink asks; --sparse=never rules an automatic clone out,
    as the destination is to have no holes.  Return 1 if it does, 0 to
-   copy the data, -1 after a diagnostic.  */
+   copy the data, -1 after a diagnostic: --reflink=always could not
+   clone, or the clone met an error no other copy would get past.  */
 static int
 try_clone (struct xfer_ctx *c)
 {
@@ -320,9 +331,10 @@ try_clone (struct xfer_ctx *c)
       return 1;
     }
   r->reflink = XFER_ATTEMPT_UNSUPPORTED;
-  if (want == XFER_REFLINK_ALWAYS)
+  int e = whole ? errno : EINVAL;
+  if (want == XFER_REFLINK_ALWAYS || clone_error_is_final (e))
     {
-      error (0, whole ? errno : EINVAL, _("failed to clone %s from %s"),
+      error (0, e, _("failed to clone %s from %s"),
              quoteaf_n (0, c->out.name), quoteaf_n (1, c->in.name));
       r->detection = XFER_DETECT_UNKNOWN;
       return -1;

@@ -37,6 +37,23 @@ diff_run_ reflink-always-tree cp -r --reflink=always d new
 diff_run_ reflink-always-split env CPDD_CHUNK_SIZE=64K \
   cp -r --reflink=always d-big new
 
+# A clone that fails because the storage did is a failure even where
+# a copy could have been made another way; one that the file system
+# refuses is not.
+if test -f "${abs_top_builddir-$PWD/..}/tests/shim/faultshim.so"; then
+  . "$srcdir/tests/reliability/rel-helpers.sh"
+  require_faultshim_
+  for mode in eio enospc eintr; do
+    for reflink in auto always; do
+      for dst in new old; do
+        diff_run_ clone-$mode-$reflink-$dst env LD_PRELOAD="$faultshim_" \
+          FAULT_OP=clone FAULT_MODE=$mode FAULT_FD_PATH='*' \
+          cp --reflink=$reflink a $dst
+      done
+    done
+  done
+fi
+
 # Holes are kept by default and made with --sparse=always.
 cp fix/holey h1 || fail=1
 cp --sparse=always fix/zeros z1 || fail=1

@@ -13,9 +13,10 @@
    FAULT_OP       which calls are affected, a comma-separated list of
                   read write pread pwrite preadv2 pwritev2
                   copy_file_range sendfile mmap
-                  close fsync fdatasync (these three are hit whatever
-                  FAULT_AT says; close closes the file and then fails,
-                  as on NFS)
+                  close fsync fdatasync clone (these four are hit
+                  whatever FAULT_AT says; close closes the file and
+                  then fails, as on NFS; clone is the FICLONE ioctl,
+                  on the destination)
    FAULT_FD_PATH  a glob (fnmatch) of the file the call must be on, as
                   /proc/self/fd/N names it; with no match, no fault
    FAULT_AT       the file offset the fault waits for (default 0): a call
@@ -71,6 +72,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
@@ -78,6 +80,7 @@
 #include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/fs.h>
 
 extern char **environ;
 
@@ -94,7 +97,8 @@ enum op
   OP_FSYNC = 1 << 8,
   OP_FDATASYNC = 1 << 9,
   OP_PREADV2 = 1 << 10,
-  OP_PWRITEV2 = 1 << 11
+  OP_PWRITEV2 = 1 << 11,
+  OP_CLONE = 1 << 12
 };
 
 enum seek_mode
@@ -116,7 +120,7 @@ static struct op_name
   { "preadv2", OP_PREADV2 }, { "pwritev2", OP_PWRITEV2 },
   { "copy_file_range", OP_CFR }, { "sendfile", OP_SENDFILE },
   { "mmap", OP_MMAP }, { "close", OP_CLOSE }, { "fsync", OP_FSYNC },
-  { "fdatasync", OP_FDATASYNC }
+  { "fdatasync", OP_FDATASYNC }, { "clone", OP_CLONE }
 };
 
 enum mode
@@ -159,6 +163,7 @@ static void *(*real_mmap) (void *, size_t, int, int, int, off_t);
 static int (*real_close) (int);
 static int (*real_fsync) (int);
 static int (*real_fdatasync) (int);
+static int (*real_ioctl) (int, unsigned long int, ...);
 static off_t (*real_lseek) (int, off_t, int);
 
 static int
@@ -255,6 +260,7 @@ setup (void)
   real_close = next_symbol ("close");
   real_fsync = next_symbol ("fsync");
   real_fdatasync = next_symbol ("fdatasync");
+  real_ioctl = next_symbol ("ioctl");
   real_lseek = next_symbol ("lseek64");
   cfg.ops = parse_ops (getenv ("FAULT_OP"));
   cfg.disabled = parse_ops (getenv ("FAULT_DISABLE"));
@@ -702,6 +708,29 @@ fsync (int fd)
       return -1;
     }
   return real_fsync (fd);
+}
+
+/* FICLONE is the only request faulted (FAULT_OP=clone), on the
+   destination's descriptor, the one the request is made on.  */
+int
+ioctl (int fd, unsigned long int request, ...)
+{
+  va_list args;
+  va_start (args, request);
+  void *arg = va_arg (args, void *);
+  va_end (args);
+  if (request == FICLONE)
+    {
+      int err = decide_at_fault (OP_CLONE, "clone", fd);
+      if (err)
+        {
+          errno = err;
+          return -1;
+        }
+    }
+  else
+    setup ();
+  return real_ioctl (fd, request, arg);
 }
 
 int
