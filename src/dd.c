@@ -575,12 +575,6 @@ read_block (struct dd *d, int fd, char *buf, idx_t size)
   return got;
 }
 
-static bool
-all_zeros (char const *buf, idx_t n)
-{
-  return n == 0 || (buf[0] == 0 && memcmp (buf, buf + 1, n - 1) == 0);
-}
-
 /* Direct I/O cannot write a short block at an aligned file's end:
    write it through the cache instead, and sync it, as GNU dd does.  */
 static void
@@ -614,7 +608,7 @@ iwrite (struct dd *d, char const *buf, idx_t size)
       process_signals (d);
 
       d->final_op_was_seek = false;
-      if ((d->s.conv & DD_CONV_SPARSE) && all_zeros (buf, size))
+      if ((d->s.conv & DD_CONV_SPARSE) && xfer_is_zero (buf, size))
         {
           if (lseek (STDOUT_FILENO, size, SEEK_CUR) < 0)
             /* Not seekable: sparse is only advice, so just write.  */

@@ -270,6 +270,9 @@ ssize_t xfer_read (int fd, void *buf, idx_t size);
    Return the count written; less than SIZE means failure, with errno.  */
 idx_t xfer_write (int fd, void const *buf, idx_t size);
 
+/* Whether the N bytes at P are all zero.  */
+bool xfer_is_zero (char const *p, idx_t n);
+
 /* Buffer sizes (xfer-size.c).  */
 
 /* The automatic buffer size, for files larger than it.  */
