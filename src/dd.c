@@ -580,8 +580,7 @@ read_block (struct dd *d, int fd, char *buf, idx_t size)
 static void
 leave_direct_io (struct dd *d)
 {
-  int flags = fcntl (STDOUT_FILENO, F_GETFL);
-  if (fcntl (STDOUT_FILENO, F_SETFL, flags & ~O_DIRECT) != 0
+  if (xfer_set_direct (STDOUT_FILENO, false) != 0
       && d->s.status != DD_STATUS_NONE)
     error (0, errno, _("failed to turn off O_DIRECT: %s"),
            quotef (d->out_name));

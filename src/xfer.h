@@ -273,6 +273,10 @@ idx_t xfer_write (int fd, void const *buf, idx_t size);
 /* Whether the N bytes at P are all zero.  */
 bool xfer_is_zero (char const *p, idx_t n);
 
+/* Switch direct I/O on FD on or off, as the system spells it.  Return
+   0, or -1 with errno set.  */
+int xfer_set_direct (int fd, bool on);
+
 /* Buffer sizes (xfer-size.c).  */
 
 /* The automatic buffer size, for files larger than it.  */
