@@ -484,13 +484,7 @@ drop_cache (struct dd *d, int fd, off_t len)
      file, start at the page that holds the first byte.  */
   if (!clen)
     start -= start % d->page_size;
-  int err = posix_fadvise (fd, start, clen, POSIX_FADV_DONTNEED);
-  if (err)
-    {
-      errno = err;
-      return false;
-    }
-  return true;
+  return xfer_drop_cache (fd, start, clen) == 0;
 }
 
 /* Reading and writing.  */

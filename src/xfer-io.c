@@ -330,15 +330,27 @@ xfer_reopen (int fd, int flags)
 #endif
 }
 
-/* Drop the LEN bytes at OFF of FD from the cache.  Failure leaves them
-   cached, which is not an error of the copy.  */
+int
+xfer_drop_cache (int fd, off_t off, off_t len)
+{
+#if HAVE_POSIX_FADVISE
+  int err = posix_fadvise (fd, off, len, POSIX_FADV_DONTNEED);
+#else
+  int err = ENOTSUP;
+#endif
+  if (!err)
+    return 0;
+  errno = err;
+  return -1;
+}
+
+/* Drop the LEN bytes at OFF of FD from the cache, if there are any.
+   Failure leaves them cached, which is not an error of the copy.  */
 static void
 drop (int fd, off_t off, off_t len)
 {
-#if HAVE_POSIX_FADVISE
   if (0 < len)
-    posix_fadvise (fd, off, len, POSIX_FADV_DONTNEED);
-#endif
+    xfer_drop_cache (fd, off, len);
 }
 
 /* Wait until the LEN bytes at OFF of FD are on disk (only clean pages

@@ -277,6 +277,11 @@ bool xfer_is_zero (char const *p, idx_t n);
    0, or -1 with errno set.  */
 int xfer_set_direct (int fd, bool on);
 
+/* Tell the kernel it may drop the LEN bytes at OFF of FD from the page
+   cache; LEN 0 means all from OFF to the end of the file.  Return 0,
+   or -1 with errno set.  */
+int xfer_drop_cache (int fd, off_t off, off_t len);
+
 /* Buffer sizes (xfer-size.c).  */
 
 /* The automatic buffer size, for files larger than it.  */
