@@ -20,59 +20,13 @@
 #include "system.h"
 #include "closeout.h"
 #include "human.h"
-#include "dd.h"
-#include "dd-conv.h"
-#include "xfer.h"
+#include "dd-impl.h"
 
 #define PROGRAM_NAME "dd"
 
 /* The kernel drops cached pages in whole pages; asking for less than
    this much at a time would only cost system calls.  */
 enum { NOCACHE_CHUNK = 256 * 1024 };
-
-/* One end's page cache dropping (iflag=nocache, oflag=nocache).  */
-struct dd_nocache
-{
-  bool on;			/* the flag was given */
-  bool to_eof;			/* also drop what lies beyond the data */
-  off_t pending;		/* bytes moved but not yet dropped */
-  off_t offset;			/* output: where drops are counted from:
-                                   -2 before it is first asked */
-};
-
-/* The state of one run of dd.  */
-struct dd
-{
-  struct dd_settings s;
-  char const *in_name, *out_name;
-
-  char *ibuf, *obuf;		/* the same buffer when not reblocking */
-  idx_t oc;			/* bytes waiting in obuf */
-  idx_t page_size;
-
-  struct dd_translation tr;
-  struct dd_record_state rec;	/* block and unblock */
-  char swab_carry;
-  bool swab_has_carry;
-
-  /* Input position, for skipping and for noerror.  */
-  bool input_seekable;
-  int input_seek_errno;
-  off_t input_offset;		/* -1: overflowed */
-  ssize_t prev_nread;		/* the previous read's result */
-  struct xfer_window *in_window; /* iflag=mmap's reader, or NULL */
-  bool read_error_told;		/* the reader printed its own diagnostic */
-  idx_t partread;		/* bytes of the last short block */
-
-  bool final_op_was_seek;	/* the last output block was a hole */
-  struct dd_nocache in_cache, out_cache;
-
-  /* Figures for the report.  */
-  intmax_t r_full, r_partial, w_full, w_partial, w_bytes;
-  intmax_t reported_w_bytes;	/* -1: no progress line yet */
-  int progress_len;		/* width of the progress line on screen */
-  xtime_t start_time, next_time;
-};
 
 /* Set by the signal handlers, checked by process_signals.  */
 static volatile sig_atomic_t interrupt_signal;

@@ -1,0 +1,61 @@
+/* dd-impl.h -- the state of a run of dd, shared by dd's parts.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#ifndef CPDD_DD_IMPL_H
+#define CPDD_DD_IMPL_H
+
+#include "system.h"
+#include "dd.h"
+#include "dd-conv.h"
+#include "xfer.h"
+
+/* One end's page cache dropping (iflag=nocache, oflag=nocache).  */
+struct dd_nocache
+{
+  bool on;			/* the flag was given */
+  bool to_eof;			/* also drop what lies beyond the data */
+  off_t pending;		/* bytes moved but not yet dropped */
+  off_t offset;			/* output: where drops are counted from:
+                                   -2 before it is first asked */
+};
+
+/* The state of one run of dd.  */
+struct dd
+{
+  struct dd_settings s;
+  char const *in_name, *out_name;
+
+  char *ibuf, *obuf;		/* the same buffer when not reblocking */
+  idx_t oc;			/* bytes waiting in obuf */
+  idx_t page_size;
+
+  struct dd_translation tr;
+  struct dd_record_state rec;	/* block and unblock */
+  char swab_carry;
+  bool swab_has_carry;
+
+  /* Input position, for skipping and for noerror.  */
+  bool input_seekable;
+  int input_seek_errno;
+  off_t input_offset;		/* -1: overflowed */
+  ssize_t prev_nread;		/* the previous read's result */
+  struct xfer_window *in_window; /* iflag=mmap's reader, or NULL */
+  bool read_error_told;		/* the reader printed its own diagnostic */
+  idx_t partread;		/* bytes of the last short block */
+
+  bool final_op_was_seek;	/* the last output block was a hole */
+  struct dd_nocache in_cache, out_cache;
+
+  /* Figures for the report.  */
+  intmax_t r_full, r_partial, w_full, w_partial, w_bytes;
+  intmax_t reported_w_bytes;	/* -1: no progress line yet */
+  int progress_len;		/* width of the progress line on screen */
+  xtime_t start_time, next_time;
+};
+
+#endif /* CPDD_DD_IMPL_H */
