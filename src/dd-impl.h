@@ -58,4 +58,16 @@ struct dd
   xtime_t start_time, next_time;
 };
 
+/* Reporting (dd-report.c).  */
+
+/* Print the statistics that status= asks for.  */
+void dd_print_stats (struct dd *d);
+
+/* Print the transfer line; for the periodic progress report (PROGRESS
+   nonzero, the time it is for) redraw it in place.  */
+void dd_print_transfer (struct dd *d, xtime_t progress);
+
+/* With status=progress, redraw the progress line if a second passed.  */
+void dd_maybe_print_progress (struct dd *d);
+
 #endif /* CPDD_DD_IMPL_H */

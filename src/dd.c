@@ -33,8 +33,6 @@ static volatile sig_atomic_t interrupt_signal;
 static volatile sig_atomic_t info_signal_count;
 static sigset_t caught_signals;
 
-static void print_stats (struct dd *d);
-
 void
 usage (int status)
 {
@@ -264,7 +262,7 @@ process_signals (struct dd *d)
 
       if (interrupt)
         close_files (d);
-      print_stats (d);
+      dd_print_stats (d);
       if (interrupt)
         raise (interrupt);
     }
@@ -275,7 +273,7 @@ finish_up (struct dd *d)
 {
   process_signals (d);
   close_files (d);
-  print_stats (d);
+  dd_print_stats (d);
 }
 
 static _Noreturn void
@@ -283,84 +281,6 @@ quit (struct dd *d, int status)
 {
   finish_up (d);
   exit (status);
-}
-
-/* Reporting.  */
-
-/* The final figures as one JSON object, for status=json.  */
-static void
-print_json (struct dd *d, xtime_t now)
-{
-  double seconds = (now - d->start_time) / (double) XTIME_PRECISION;
-  fprintf (stderr,
-           "{\"records_in\": {\"full\": %jd, \"partial\": %jd}, "
-           "\"records_out\": {\"full\": %jd, \"partial\": %jd}, "
-           "\"truncated_records\": %jd, \"bytes\": %jd, "
-           "\"seconds\": %.9f, \"bytes_per_second\": %.0f}\n",
-           d->r_full, d->r_partial, d->w_full, d->w_partial,
-           d->rec.truncated, d->w_bytes, seconds,
-           0 < seconds ? d->w_bytes / seconds : 0.0);
-}
-
-/* Print the transfer line; for the periodic progress report (PROGRESS
-   nonzero, the time it is for) redraw it in place.  */
-static void
-print_transfer (struct dd *d, xtime_t progress)
-{
-  xtime_t now = progress ? progress : gethrxtime ();
-  if (progress)
-    fputc ('\r', stderr);
-  int len = xfer_print_transfer (stderr, d->w_bytes, d->start_time, now,
-                                 progress != 0);
-  if (progress)
-    {
-      /* Blank out the rest of a longer previous line.  */
-      if (0 <= len && len < d->progress_len)
-        fprintf (stderr, "%*s", d->progress_len - len, "");
-      d->progress_len = len;
-    }
-  else
-    fputc ('\n', stderr);
-  d->reported_w_bytes = d->w_bytes;
-}
-
-static void
-print_stats (struct dd *d)
-{
-  if (d->s.status == DD_STATUS_NONE)
-    return;
-  if (d->s.status == DD_STATUS_JSON)
-    {
-      print_json (d, gethrxtime ());
-      return;
-    }
-  if (0 < d->progress_len)
-    {
-      fputc ('\n', stderr);
-      d->progress_len = 0;
-    }
-  fprintf (stderr, _("%jd+%jd records in\n%jd+%jd records out\n"),
-           d->r_full, d->r_partial, d->w_full, d->w_partial);
-  if (d->rec.truncated)
-    fprintf (stderr, (d->rec.truncated == 1
-                      ? _("%jd truncated record\n")
-                      : _("%jd truncated records\n")),
-             d->rec.truncated);
-  if (d->s.status != DD_STATUS_NOXFER)
-    print_transfer (d, 0);
-}
-
-static void
-maybe_print_progress (struct dd *d)
-{
-  if (d->s.status != DD_STATUS_PROGRESS)
-    return;
-  xtime_t now = gethrxtime ();
-  if (d->next_time <= now)
-    {
-      print_transfer (d, now);
-      d->next_time += XTIME_PRECISION;
-    }
 }
 
 /* Page cache dropping.  */
@@ -893,7 +813,7 @@ skip (struct dd *d, int fd, intmax_t records, idx_t blk, idx_t *bytes)
             {
               error (0, errno, _("error reading %s"), quoteaf (name));
               if (d->s.conv & DD_CONV_NOERROR)
-                print_stats (d);
+                dd_print_stats (d);
             }
           else
             error (0, seek_errno, _("%s: cannot seek"), quotef (name));
@@ -1097,7 +1017,7 @@ read_failed (struct dd *d, int *status)
       return -1;
     }
 
-  print_stats (d);
+  dd_print_stats (d);
   idx_t bad = d->s.ibs - d->partread;
   if (d->in_cache.on)
     drop_cache (d, STDIN_FILENO, bad);
@@ -1137,7 +1057,7 @@ dd_copy (struct dd *d)
 
   for (;;)
     {
-      maybe_print_progress (d);
+      dd_maybe_print_progress (d);
 
       intmax_t records = d->r_full + d->r_partial;
       if (records >= s->max_records + !!s->max_bytes)
@@ -1224,7 +1144,7 @@ dd_copy (struct dd *d)
   if ((s->conv & (DD_CONV_FDATASYNC | DD_CONV_FSYNC))
       && s->status == DD_STATUS_PROGRESS
       && 0 <= d->reported_w_bytes && d->reported_w_bytes < d->w_bytes)
-    print_transfer (d, gethrxtime ());
+    dd_print_transfer (d, gethrxtime ());
 
   return status;
 }
