@@ -58,6 +58,26 @@ struct dd
   xtime_t start_time, next_time;
 };
 
+/* Signals and the end of a run (dd-signal.c).  */
+
+/* Catch SIGINT, and SIGUSR1 unless POSIXLY_CORRECT is set; leave
+   alone a signal that is ignored.  */
+void dd_install_signal_handlers (void);
+
+/* Act on the signals that arrived: report for each SIGUSR1; for
+   SIGINT, report and die by it.  */
+void dd_process_signals (struct dd *d);
+
+/* conv=fdatasync and conv=fsync, done once: at the end of the copy, or
+   when dd quits early, since what was written is worth keeping.
+   Return the exit status that the syncing calls for.  */
+int dd_sync_output (struct dd *d);
+
+/* End the run: act on pending signals, sync, close both ends and
+   print the statistics.  dd_quit then exits with STATUS.  */
+void dd_finish_up (struct dd *d);
+_Noreturn void dd_quit (struct dd *d, int status);
+
 /* Reporting (dd-report.c).  */
 
 /* Print the statistics that status= asks for.  */

@@ -15,7 +15,6 @@
 
 #include <getopt.h>
 #include <locale.h>
-#include <signal.h>
 
 #include "system.h"
 #include "closeout.h"
@@ -27,11 +26,6 @@
 /* The kernel drops cached pages in whole pages; asking for less than
    this much at a time would only cost system calls.  */
 enum { NOCACHE_CHUNK = 256 * 1024 };
-
-/* Set by the signal handlers, checked by process_signals.  */
-static volatile sig_atomic_t interrupt_signal;
-static volatile sig_atomic_t info_signal_count;
-static sigset_t caught_signals;
 
 void
 usage (int status)
@@ -155,134 +149,6 @@ Options:\n\
   exit (status);
 }
 
-/* Signals.  The handlers only record what arrived; the copy loop acts
-   on it between system calls.  */
-
-static void
-interrupt_handler (int sig)
-{
-  interrupt_signal = sig;
-}
-
-static void
-info_handler (int sig)
-{
-  info_signal_count++;
-}
-
-/* Catch SIG with HANDLER and FLAGS, unless it was being ignored.  */
-static void
-catch_signal (int sig, void (*handler) (int), int flags)
-{
-  struct sigaction act;
-  if (sigaction (sig, NULL, &act) != 0 || act.sa_handler == SIG_IGN)
-    return;
-  sigaddset (&caught_signals, sig);
-  act.sa_handler = handler;
-  sigemptyset (&act.sa_mask);
-  act.sa_flags = flags;
-  sigaction (sig, &act, NULL);
-}
-
-static void
-install_signal_handlers (void)
-{
-  sigemptyset (&caught_signals);
-  /* POSIX wants SIGUSR1 to kill a dd that has no SIGINFO to use.  */
-  if (!getenv ("POSIXLY_CORRECT"))
-    catch_signal (SIGUSR1, info_handler, 0);
-  /* An interrupt reports and then dies by the signal, so the handler
-     is reset when it runs.  */
-  catch_signal (SIGINT, interrupt_handler, SA_NODEFER | SA_RESETHAND);
-}
-
-/* conv=fdatasync and conv=fsync, done once: at the end of the copy, or
-   when dd quits early, since what was written is worth keeping.  */
-static int
-sync_output (struct dd *d)
-{
-  int status = EXIT_SUCCESS;
-  int conv = d->s.conv;
-
-  d->s.conv &= ~(DD_CONV_FDATASYNC | DD_CONV_FSYNC);
-  if ((conv & DD_CONV_FDATASYNC) && fdatasync (STDOUT_FILENO) != 0)
-    {
-      if (errno != ENOSYS && errno != EINVAL)
-        {
-          error (0, errno, _("fdatasync failed for %s"),
-                 quoteaf (d->out_name));
-          status = EXIT_FAILURE;
-        }
-      conv |= DD_CONV_FSYNC;
-    }
-  if ((conv & DD_CONV_FSYNC) && fsync (STDOUT_FILENO) != 0)
-    {
-      error (0, errno, _("fsync failed for %s"), quoteaf (d->out_name));
-      return EXIT_FAILURE;
-    }
-  return status;
-}
-
-/* Sync the output if that is still to do, unless a signal is ending
-   dd, and close both ends.  A failure of either ends dd at once: the
-   statistics would only repeat what went wrong.  An end that was
-   closed from the start fails too.  */
-static void
-close_files (struct dd *d)
-{
-  if (!interrupt_signal)
-    {
-      int status = sync_output (d);
-      if (status != EXIT_SUCCESS)
-        exit (status);
-    }
-  if (close (STDIN_FILENO) != 0)
-    error (EXIT_FAILURE, errno, _("closing input file %s"),
-           quoteaf (d->in_name));
-  /* close_stdout finds standard output closed, which it accepts; a
-     signal's exit would skip it, so close here.  */
-  if (close (STDOUT_FILENO) != 0)
-    error (EXIT_FAILURE, errno, _("closing output file %s"),
-           quoteaf (d->out_name));
-}
-
-/* Act on the signals that arrived: report for each SIGUSR1; for
-   SIGINT, report and die by it.  */
-static void
-process_signals (struct dd *d)
-{
-  while (interrupt_signal || info_signal_count)
-    {
-      sigset_t oldset;
-      sigprocmask (SIG_BLOCK, &caught_signals, &oldset);
-      int interrupt = interrupt_signal;
-      if (info_signal_count)
-        info_signal_count--;
-      sigprocmask (SIG_SETMASK, &oldset, NULL);
-
-      if (interrupt)
-        close_files (d);
-      dd_print_stats (d);
-      if (interrupt)
-        raise (interrupt);
-    }
-}
-
-static void
-finish_up (struct dd *d)
-{
-  process_signals (d);
-  close_files (d);
-  dd_print_stats (d);
-}
-
-static _Noreturn void
-quit (struct dd *d, int status)
-{
-  finish_up (d);
-  exit (status);
-}
-
 /* Page cache dropping.  */
 
 static void
@@ -372,7 +238,7 @@ iread (struct dd *d, int fd, char *buf, idx_t size)
   ssize_t n;
   do
     {
-      process_signals (d);
+      dd_process_signals (d);
       if (d->in_window && fd == STDIN_FILENO)
         {
           /* A regular file read gives whole blocks; keep that across
@@ -403,7 +269,7 @@ iread (struct dd *d, int fd, char *buf, idx_t size)
 
   /* A signal may have cut the read short.  */
   if (0 < n && n < size)
-    process_signals (d);
+    dd_process_signals (d);
 
   if (0 < n && d->s.warn_partial_read
       && 0 < d->prev_nread && d->prev_nread < size)
@@ -472,7 +338,7 @@ iwrite (struct dd *d, char const *buf, idx_t size)
   while (done < size)
     {
       ssize_t n = 0;
-      process_signals (d);
+      dd_process_signals (d);
 
       d->final_op_was_seek = false;
       if ((d->s.conv & DD_CONV_SPARSE) && xfer_is_zero (buf, size))
@@ -520,7 +386,7 @@ write_output (struct dd *d)
       error (0, errno, _("writing to %s"), quoteaf (d->out_name));
       if (n)
         d->w_partial++;
-      quit (d, EXIT_FAILURE);
+      dd_quit (d, EXIT_FAILURE);
     }
   d->w_full++;
   d->oc = 0;
@@ -789,7 +655,7 @@ skip (struct dd *d, int fd, intmax_t records, idx_t blk, idx_t *bytes)
         seek_errno = EOVERFLOW;
       error (0, seek_errno, (input ? _("%s: cannot skip")
                              : _("%s: cannot seek")), quotef (name));
-      quit (d, EXIT_FAILURE);
+      dd_quit (d, EXIT_FAILURE);
     }
 
   char *buf;
@@ -817,7 +683,7 @@ skip (struct dd *d, int fd, intmax_t records, idx_t blk, idx_t *bytes)
             }
           else
             error (0, seek_errno, _("%s: cannot seek"), quotef (name));
-          quit (d, EXIT_FAILURE);
+          dd_quit (d, EXIT_FAILURE);
         }
       if (n == 0)
         break;
@@ -871,7 +737,7 @@ seek_output (struct dd *d)
       if (iwrite (d, d->obuf, size) != size)
         {
           error (0, errno, _("writing to %s"), quoteaf (d->out_name));
-          quit (d, EXIT_FAILURE);
+          dd_quit (d, EXIT_FAILURE);
         }
       if (records)
         records--;
@@ -1226,7 +1092,7 @@ main (int argc, char **argv)
         usage (EXIT_FAILURE);
       }
 
-  install_signal_handlers ();
+  dd_install_signal_handlers ();
   dd_parse_operands (argc, argv, optind, &d.s);
   init_run (&d);
   open_input (&d);
@@ -1236,11 +1102,11 @@ main (int argc, char **argv)
   d.next_time = d.start_time + XTIME_PRECISION;
 
   int status = dd_copy (&d);
-  int sync_status = sync_output (&d);
+  int sync_status = dd_sync_output (&d);
   if (sync_status != EXIT_SUCCESS)
     status = sync_status;
   if (drop_caches_at_end (&d) != EXIT_SUCCESS)
     status = EXIT_FAILURE;
-  finish_up (&d);
+  dd_finish_up (&d);
   return status;
 }
