@@ -78,6 +78,42 @@ int dd_sync_output (struct dd *d);
 void dd_finish_up (struct dd *d);
 _Noreturn void dd_quit (struct dd *d, int status);
 
+/* Reading, writing, cache dropping and buffers (dd-io.c).  */
+
+/* Count N more bytes of input passed, in D->input_offset; -1 there
+   means it overflowed.  */
+void dd_advance_input_offset (struct dd *d, intmax_t n);
+
+/* Tell the kernel it may drop the cached pages of the LEN bytes just
+   moved through FD.  The bytes are gathered and dropped in whole
+   pieces of 256 KiB; LEN 0 drops what is left: the bytes moved, or
+   everything from them to the end of the file if that was asked for.
+   Return false, with errno set, if the offset to drop at is unknown
+   or the kernel refused.  */
+bool dd_drop_cache (struct dd *d, int fd, off_t len);
+
+/* Drop the cache of what was copied, or with count=0 of whole files;
+   only the latter is worth a diagnostic if it fails.  Return the exit
+   status.  */
+int dd_drop_caches_at_end (struct dd *d);
+
+/* Read SIZE bytes from FD into BUF, or fewer only at end of file
+   (iflag=fullblock), or one read's worth otherwise, acting on signals
+   meanwhile.  Return the count, 0 at end of file, -1 with errno set.  */
+ssize_t dd_read_block (struct dd *d, int fd, char *buf, idx_t size);
+
+/* Write SIZE bytes of BUF to the output, or seek over them if they are
+   all zero and conv=sparse was given.  Return the count written; less
+   than SIZE means failure, with errno set.  */
+idx_t dd_write (struct dd *d, char const *buf, idx_t size);
+
+/* Allocate the input buffer, or the output buffer (the input buffer
+   itself when not reblocking), if not done yet; exit if memory is
+   exhausted.  Waiting until a buffer is needed makes a huge block size
+   with count=0 cost nothing, as with GNU dd.  */
+void dd_alloc_ibuf (struct dd *d);
+void dd_alloc_obuf (struct dd *d);
+
 /* Reporting (dd-report.c).  */
 
 /* Print the statistics that status= asks for.  */

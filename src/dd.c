@@ -18,14 +18,9 @@
 
 #include "system.h"
 #include "closeout.h"
-#include "human.h"
 #include "dd-impl.h"
 
 #define PROGRAM_NAME "dd"
-
-/* The kernel drops cached pages in whole pages; asking for less than
-   this much at a time would only cost system calls.  */
-enum { NOCACHE_CHUNK = 256 * 1024 };
 
 void
 usage (int status)
@@ -149,237 +144,11 @@ Options:\n\
   exit (status);
 }
 
-/* Page cache dropping.  */
-
-static void
-advance_input_offset (struct dd *d, intmax_t n)
-{
-  if (0 <= d->input_offset
-      && INT_ADD_WRAPV (d->input_offset, n, &d->input_offset))
-    d->input_offset = -1;
-}
-
-/* Tell the kernel it may drop the cached pages of the LEN bytes just
-   moved through FD.  The bytes are gathered and dropped in whole
-   NOCACHE_CHUNK pieces; LEN 0 drops what is left: the bytes moved, or
-   everything from them to the end of the file if that was asked for.
-   Return false, with errno set, if the offset to drop at is unknown
-   or the kernel refused.  */
-static bool
-drop_cache (struct dd *d, int fd, off_t len)
-{
-  bool input = fd == STDIN_FILENO;
-  struct dd_nocache *nc = input ? &d->in_cache : &d->out_cache;
-  off_t clen;			/* bytes to drop; 0: to end of file */
-  off_t back;			/* how far before the end they start */
-
-  if (len)
-    {
-      off_t total;
-      if (INT_ADD_WRAPV (nc->pending, len, &total))
-        total = TYPE_MAXIMUM (off_t);
-      nc->pending = total % NOCACHE_CHUNK;
-      clen = total - nc->pending;
-      if (!clen)
-        return true;
-      back = total;
-    }
-  else if (!nc->pending && !nc->to_eof)
-    return true;
-  else
-    {
-      /* What is left stays counted as pending: a second final drop,
-         as after leaving direct I/O, asks for the same bytes again.  */
-      back = nc->pending;
-      clen = nc->to_eof ? 0 : nc->pending;
-    }
-
-  off_t end;
-  if (input)
-    {
-      end = d->input_seekable ? d->input_offset : -1;
-      if (end < 0)
-        errno = ESPIPE;
-    }
-  else
-    {
-      /* As GNU dd does, ask where the output is at the first drop
-         only, and from then on add the bytes each later drop but the
-         last one covers, pending bytes included though an earlier
-         drop added them already.  That can place a drop past what
-         was written; but a drop is only advice that costs no data,
-         and the calls, which strace shows, are then GNU's.  */
-      if (nc->offset == -2)
-        nc->offset = lseek (fd, 0, SEEK_CUR);
-      else if (0 <= nc->offset && len
-               && INT_ADD_WRAPV (nc->offset, back, &nc->offset))
-        nc->offset = -1;
-      end = nc->offset;
-    }
-  if (end < 0)
-    return false;
-
-  off_t start = end - back;
-  /* The kernel drops only whole pages: to drop to the end of the
-     file, start at the page that holds the first byte.  */
-  if (!clen)
-    start -= start % d->page_size;
-  return xfer_drop_cache (fd, start, clen) == 0;
-}
-
-/* Reading and writing.  */
-
-/* Read up to SIZE bytes, acting on signals meanwhile, and warning
-   once about a short read in the middle of the input when that can
-   make counts wrong.  */
-static ssize_t
-iread (struct dd *d, int fd, char *buf, idx_t size)
-{
-  ssize_t n;
-  do
-    {
-      dd_process_signals (d);
-      if (d->in_window && fd == STDIN_FILENO)
-        {
-          /* A regular file read gives whole blocks; keep that across
-             window boundaries, so the record counts are read's.  */
-          idx_t got = 0;
-          do
-            n = xfer_window_read (d->in_window, buf + got, size - got);
-          while (0 < n && (got += n) < size);
-          /* The reader has said what went wrong, and why: the input
-             shrinking under the mapping shows as EIO.  */
-          if (n < 0 && got == 0)
-            {
-              d->read_error_told = true;
-              errno = EIO;
-            }
-          else
-            n = got;
-          break;
-        }
-      n = read (fd, buf, size);
-      /* With iflag=direct, the read after a short final block fails
-         with EINVAL at the unaligned offset: that is end of file.  */
-      if (n < 0 && errno == EINVAL && (d->s.iflags & O_DIRECT)
-          && 0 < d->prev_nread && d->prev_nread < size)
-        n = 0;
-    }
-  while (n < 0 && errno == EINTR);
-
-  /* A signal may have cut the read short.  */
-  if (0 < n && n < size)
-    dd_process_signals (d);
-
-  if (0 < n && d->s.warn_partial_read
-      && 0 < d->prev_nread && d->prev_nread < size)
-    {
-      if (d->s.status != DD_STATUS_NONE)
-        error (0, 0, (d->prev_nread == 1
-                      ? _("warning: partial read (%td byte); "
-                          "suggest iflag=fullblock")
-                      : _("warning: partial read (%td bytes); "
-                          "suggest iflag=fullblock")),
-               (ptrdiff_t) d->prev_nread);
-      d->s.warn_partial_read = false;
-    }
-
-  d->prev_nread = n;
-  return n;
-}
-
-/* Read SIZE bytes, or fewer only at end of file (iflag=fullblock), or
-   one read's worth otherwise.  */
-static ssize_t
-read_block (struct dd *d, int fd, char *buf, idx_t size)
-{
-  if (! (d->s.iextra & DD_FLAG_FULLBLOCK))
-    return iread (d, fd, buf, size);
-
-  idx_t got = 0;
-  while (got < size)
-    {
-      ssize_t n = iread (d, fd, buf + got, size - got);
-      if (n < 0)
-        return n;
-      if (n == 0)
-        break;
-      got += n;
-    }
-  return got;
-}
-
-/* Direct I/O cannot write a short block at an aligned file's end:
-   write it through the cache instead, and sync it, as GNU dd does.  */
-static void
-leave_direct_io (struct dd *d)
-{
-  if (xfer_set_direct (STDOUT_FILENO, false) != 0
-      && d->s.status != DD_STATUS_NONE)
-    error (0, errno, _("failed to turn off O_DIRECT: %s"),
-           quotef (d->out_name));
-  d->s.oflags &= ~O_DIRECT;
-  d->out_cache.to_eof = true;
-  drop_cache (d, STDOUT_FILENO, 0);
-  d->s.conv |= DD_CONV_FSYNC;
-}
-
-/* Write SIZE bytes of BUF, or seek over them if they are all zero and
-   conv=sparse was given.  Return the count written; less than SIZE
-   means failure, with errno set.  */
-static idx_t
-iwrite (struct dd *d, char const *buf, idx_t size)
-{
-  idx_t done = 0;
-
-  if ((d->s.oflags & O_DIRECT) && size < d->s.obs)
-    leave_direct_io (d);
-
-  while (done < size)
-    {
-      ssize_t n = 0;
-      dd_process_signals (d);
-
-      d->final_op_was_seek = false;
-      if ((d->s.conv & DD_CONV_SPARSE) && xfer_is_zero (buf, size))
-        {
-          if (lseek (STDOUT_FILENO, size, SEEK_CUR) < 0)
-            /* Not seekable: sparse is only advice, so just write.  */
-            d->s.conv &= ~DD_CONV_SPARSE;
-          else
-            {
-              d->final_op_was_seek = true;
-              n = size;
-            }
-        }
-      if (!n)
-        n = write (STDOUT_FILENO, buf + done, size - done);
-
-      if (n < 0)
-        {
-          if (errno != EINTR)
-            break;
-        }
-      else if (n == 0)
-        {
-          /* A device that takes nothing is full.  */
-          errno = ENOSPC;
-          break;
-        }
-      else
-        done += n;
-    }
-
-  if (d->out_cache.on && done)
-    drop_cache (d, STDOUT_FILENO, done);
-  return done;
-}
-
 /* Write the full output block waiting in obuf, or quit.  */
 static void
 write_output (struct dd *d)
 {
-  idx_t n = iwrite (d, d->obuf, d->s.obs);
+  idx_t n = dd_write (d, d->obuf, d->s.obs);
   d->w_bytes += n;
   if (n != d->s.obs)
     {
@@ -415,65 +184,6 @@ copy_simple (struct dd *d, char const *buf, idx_t n)
       if (d->oc == d->s.obs)
         write_output (d);
     }
-}
-
-/* Buffers.  */
-
-/* Exit because no buffer of SIZE bytes, the input buffer if INPUT,
-   could be had.  */
-static void
-buffer_exhausted (bool input, idx_t size)
-{
-  char hbuf[LONGEST_HUMAN_READABLE + 1];
-  char const *h = human_readable (size, hbuf,
-                                  (human_autoscale | human_round_to_nearest
-                                   | human_space_before_unit | human_SI
-                                   | human_B | human_base_1024),
-                                  1, 1);
-  if (input)
-    error (EXIT_FAILURE, 0, _("memory exhausted by input buffer"
-                              " of size %td bytes (%s)"), size, h);
-  error (EXIT_FAILURE, 0, _("memory exhausted by output buffer"
-                            " of size %td bytes (%s)"), size, h);
-}
-
-/* Whether either end asked for direct I/O, whose buffers are best on
-   huge pages (see xfer-size.c).  */
-static bool
-direct_io (struct dd const *d)
-{
-  return ((d->s.iflags | d->s.oflags) & O_DIRECT) != 0;
-}
-
-/* Allocate the buffers when first needed, so that a huge block size
-   with count=0 costs nothing, as with GNU dd.  The input buffer has
-   one byte more for conv=swab's carried byte.  */
-static void
-alloc_ibuf (struct dd *d)
-{
-  if (d->ibuf)
-    return;
-  d->ibuf = xfer_buffer_alloc (d->page_size,
-                               d->s.ibs + !!(d->s.conv & DD_CONV_SWAB),
-                               direct_io (d));
-  if (!d->ibuf)
-    buffer_exhausted (true, d->s.ibs);
-}
-
-static void
-alloc_obuf (struct dd *d)
-{
-  if (d->obuf)
-    return;
-  if (!d->s.reblock)
-    {
-      alloc_ibuf (d);
-      d->obuf = d->ibuf;
-      return;
-    }
-  d->obuf = xfer_buffer_alloc (d->page_size, d->s.obs, direct_io (d));
-  if (!d->obuf)
-    buffer_exhausted (false, d->s.obs);
 }
 
 /* Opening.  */
@@ -641,7 +351,7 @@ skip (struct dd *d, int fd, intmax_t records, idx_t blk, idx_t *bytes)
           records = (offset - st.st_size) / blk;
           offset = st.st_size - d->input_offset;
         }
-      advance_input_offset (d, offset);
+      dd_advance_input_offset (d, offset);
       return records;
     }
 
@@ -661,18 +371,18 @@ skip (struct dd *d, int fd, intmax_t records, idx_t blk, idx_t *bytes)
   char *buf;
   if (input)
     {
-      alloc_ibuf (d);
+      dd_alloc_ibuf (d);
       buf = d->ibuf;
     }
   else
     {
-      alloc_obuf (d);
+      dd_alloc_obuf (d);
       buf = d->obuf;
     }
 
   while (records || *bytes)
     {
-      ssize_t n = read_block (d, fd, buf, records ? blk : *bytes);
+      ssize_t n = dd_read_block (d, fd, buf, records ? blk : *bytes);
       if (n < 0)
         {
           if (input)
@@ -688,7 +398,7 @@ skip (struct dd *d, int fd, intmax_t records, idx_t blk, idx_t *bytes)
       if (n == 0)
         break;
       if (input)
-        advance_input_offset (d, n);
+        dd_advance_input_offset (d, n);
       if (records)
         records--;
       else
@@ -734,7 +444,7 @@ seek_output (struct dd *d)
   while (records || bytes)
     {
       idx_t size = records ? d->s.obs : bytes;
-      if (iwrite (d, d->obuf, size) != size)
+      if (dd_write (d, d->obuf, size) != size)
         {
           error (0, errno, _("writing to %s"), quoteaf (d->out_name));
           dd_quit (d, EXIT_FAILURE);
@@ -759,7 +469,7 @@ skip_bad_block (struct dd *d, idx_t nbytes)
     }
   else
     {
-      advance_input_offset (d, nbytes);
+      dd_advance_input_offset (d, nbytes);
       if (d->input_offset < 0)
         {
           error (0, 0, _("offset overflow while reading file %s"),
@@ -830,7 +540,7 @@ finish_output (struct dd *d)
 
   if (d->oc)
     {
-      idx_t n = iwrite (d, d->obuf, d->oc);
+      idx_t n = dd_write (d, d->obuf, d->oc);
       d->w_bytes += n;
       if (n)
         d->w_partial++;
@@ -886,7 +596,7 @@ read_failed (struct dd *d, int *status)
   dd_print_stats (d);
   idx_t bad = d->s.ibs - d->partread;
   if (d->in_cache.on)
-    drop_cache (d, STDIN_FILENO, bad);
+    dd_drop_cache (d, STDIN_FILENO, bad);
   if (!skip_bad_block (d, bad))
     {
       *status = EXIT_FAILURE;
@@ -912,8 +622,8 @@ dd_copy (struct dd *d)
   if (s->max_records == 0 && s->max_bytes == 0)
     return status;
 
-  alloc_ibuf (d);
-  alloc_obuf (d);
+  dd_alloc_ibuf (d);
+  dd_alloc_obuf (d);
 
   /* iflag=mmap on an input that cannot be mapped (a pipe, a device)
      reads it the ordinary way; so does iflag=direct, which asks for
@@ -935,13 +645,13 @@ dd_copy (struct dd *d)
         memset (d->ibuf, pad, s->ibs);
 
       idx_t want = records >= s->max_records ? s->max_bytes : s->ibs;
-      ssize_t nread = read_block (d, STDIN_FILENO, d->ibuf, want);
+      ssize_t nread = dd_read_block (d, STDIN_FILENO, d->ibuf, want);
 
       if (0 < nread)
         {
-          advance_input_offset (d, nread);
+          dd_advance_input_offset (d, nread);
           if (d->in_cache.on)
-            drop_cache (d, STDIN_FILENO, nread);
+            dd_drop_cache (d, STDIN_FILENO, nread);
         }
       else if (nread == 0)
         {
@@ -980,7 +690,7 @@ dd_copy (struct dd *d)
 
       if (!s->reblock)
         {
-          idx_t w = iwrite (d, d->ibuf, n);
+          idx_t w = dd_write (d, d->ibuf, n);
           d->w_bytes += w;
           if (w != n)
             {
@@ -1012,31 +722,6 @@ dd_copy (struct dd *d)
       && 0 <= d->reported_w_bytes && d->reported_w_bytes < d->w_bytes)
     dd_print_transfer (d, gethrxtime ());
 
-  return status;
-}
-
-/* Drop the cache of what was copied, or with count=0 of whole files;
-   only the latter is worth a diagnostic if it fails.  */
-static int
-drop_caches_at_end (struct dd *d)
-{
-  int status = EXIT_SUCCESS;
-  bool whole = d->s.max_records == 0 && d->s.max_bytes == 0;
-  struct { struct dd_nocache const *nc; int fd; char const *name; } const
-    ends[] = { { &d->in_cache, STDIN_FILENO, d->in_name },
-               { &d->out_cache, STDOUT_FILENO, d->out_name } };
-
-  for (int i = 0; i < 2; i++)
-    {
-      if (! (ends[i].nc->on || (!whole && ends[i].nc->to_eof)))
-        continue;
-      if (!drop_cache (d, ends[i].fd, 0) && whole)
-        {
-          error (0, errno, _("failed to discard cache for: %s"),
-                 quotef (ends[i].name));
-          status = EXIT_FAILURE;
-        }
-    }
   return status;
 }
 
@@ -1105,7 +790,7 @@ main (int argc, char **argv)
   int sync_status = dd_sync_output (&d);
   if (sync_status != EXIT_SUCCESS)
     status = sync_status;
-  if (drop_caches_at_end (&d) != EXIT_SUCCESS)
+  if (dd_drop_caches_at_end (&d) != EXIT_SUCCESS)
     status = EXIT_FAILURE;
   dd_finish_up (&d);
   return status;
