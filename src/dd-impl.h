@@ -114,6 +114,28 @@ idx_t dd_write (struct dd *d, char const *buf, idx_t size);
 void dd_alloc_ibuf (struct dd *d);
 void dd_alloc_obuf (struct dd *d);
 
+/* Opening and positioning (dd-open.c).  */
+
+/* Open the input as standard input, or add the iflag= flags to
+   standard input, and note whether it can seek; exit on failure.  */
+void dd_open_input (struct dd *d);
+
+/* Open the output as standard output, or add the oflag= flags to
+   standard output; with seek= and without conv=notrunc, cut the file
+   to the point where the copy starts.  Exit on failure.  */
+void dd_open_output (struct dd *d);
+
+/* Skip the input over skip=, and warn if it ends first.  */
+void dd_skip_input (struct dd *d);
+
+/* Position the output at seek=; where it cannot seek and reading
+   found its end, write zeros for the rest.  */
+void dd_seek_output (struct dd *d);
+
+/* Read errors with conv=noerror: move the input past the bad block of
+   NBYTES bytes.  Return false if that is impossible.  */
+bool dd_skip_bad_block (struct dd *d, idx_t nbytes);
+
 /* Reporting (dd-report.c).  */
 
 /* Print the statistics that status= asks for.  */
