@@ -6,6 +6,10 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
+/* Below the operand parser, dd is one run on a struct dd, in parts:
+   signals and the end of the run, reporting, I/O, opening and
+   positioning, and the copy loop, which calls the others.  */
+
 #ifndef CPDD_DD_IMPL_H
 #define CPDD_DD_IMPL_H
 
@@ -135,6 +139,13 @@ void dd_seek_output (struct dd *d);
 /* Read errors with conv=noerror: move the input past the bad block of
    NBYTES bytes.  Return false if that is impossible.  */
 bool dd_skip_bad_block (struct dd *d, idx_t nbytes);
+
+/* The copy loop (dd-copy.c).  */
+
+/* Skip the input and seek the output as asked, then copy, converting
+   and reblocking, until count= or the end of the input.  Return the
+   exit status.  */
+int dd_copy (struct dd *d);
 
 /* Reporting (dd-report.c).  */
 
