@@ -57,5 +57,10 @@ src_mpicp_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
 src_mpicp_LDADD = $(cpdd_ldadd) $(LIB_XATTR) $(MPI_LIBS)
 endif
 
-src_dd_SOURCES = src/dd.c src/dd-args.c src/dd-conv.c src/dd.h src/dd-conv.h
+src_dd_SOURCES = src/dd.c src/dd-args.c src/dd-conv.c src/dd-report.c \
+  src/dd-signal.c \
+  src/dd-io.c \
+  src/dd-open.c \
+  src/dd-copy.c \
+  src/dd.h src/dd-conv.h src/dd-impl.h
 src_dd_LDADD = $(cpdd_ldadd)

@@ -122,9 +122,8 @@ xfer_end_init (struct xfer_end *e, struct xfer_file const *file,
 
 /* Direct I/O.  */
 
-/* Switch direct I/O on FD on or off.  Return 0, or -1 with errno.  */
-static int
-set_direct (int fd, bool on)
+int
+xfer_set_direct (int fd, bool on)
 {
 #if HAVE_O_DIRECT
   int flags = fcntl (fd, F_GETFL);
@@ -172,7 +171,7 @@ xfer_end_direct_on (struct xfer_end *e)
   /* On a pipe, O_DIRECT means packet mode: not what is wanted.  */
   bool can = S_ISREG (e->st->st_mode) || S_ISBLK (e->st->st_mode);
   idx_t align = can ? dio_alignment (e->fd) : 0;
-  if (align == 0 || set_direct (e->fd, true) != 0)
+  if (align == 0 || xfer_set_direct (e->fd, true) != 0)
     {
       warn_unsupported (e->name);
       return false;
@@ -189,7 +188,7 @@ xfer_end_direct_off (struct xfer_end *e)
     {
       /* If this fails, the next unaligned transfer fails too and
          that diagnostic says why.  */
-      set_direct (e->fd, false);
+      xfer_set_direct (e->fd, false);
       e->direct = false;
     }
 }
@@ -331,15 +330,27 @@ xfer_reopen (int fd, int flags)
 #endif
 }
 
-/* Drop the LEN bytes at OFF of FD from the cache.  Failure leaves them
-   cached, which is not an error of the copy.  */
+int
+xfer_drop_cache (int fd, off_t off, off_t len)
+{
+#if HAVE_POSIX_FADVISE
+  int err = posix_fadvise (fd, off, len, POSIX_FADV_DONTNEED);
+#else
+  int err = ENOTSUP;
+#endif
+  if (!err)
+    return 0;
+  errno = err;
+  return -1;
+}
+
+/* Drop the LEN bytes at OFF of FD from the cache, if there are any.
+   Failure leaves them cached, which is not an error of the copy.  */
 static void
 drop (int fd, off_t off, off_t len)
 {
-#if HAVE_POSIX_FADVISE
   if (0 < len)
-    posix_fadvise (fd, off, len, POSIX_FADV_DONTNEED);
-#endif
+    xfer_drop_cache (fd, off, len);
 }
 
 /* Wait until the LEN bytes at OFF of FD are on disk (only clean pages

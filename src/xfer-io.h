@@ -110,9 +110,6 @@ int xfer_reopen (int fd, int flags);
    uncached without RWF_DONTCACHE; at the end (FINISH), all of it.  */
 void xfer_end_drop (struct xfer_end *e, bool finish);
 
-/* Whether the N bytes at P are all zero.  */
-bool xfer_is_zero (char const *p, idx_t n);
-
 /* The mmap reader's own I/O (xfer-window.c).  */
 
 /* Write the N bytes at DATA in W's current window to E.  Return the

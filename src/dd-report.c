@@ -1,0 +1,85 @@
+/* dd-report.c -- dd's statistics, progress line and JSON report.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#include <config.h>
+
+#include "dd-impl.h"
+
+/* The final figures as one JSON object, for status=json.  */
+static void
+print_json (struct dd *d, xtime_t now)
+{
+  double seconds = (now - d->start_time) / (double) XTIME_PRECISION;
+  fprintf (stderr,
+           "{\"records_in\": {\"full\": %jd, \"partial\": %jd}, "
+           "\"records_out\": {\"full\": %jd, \"partial\": %jd}, "
+           "\"truncated_records\": %jd, \"bytes\": %jd, "
+           "\"seconds\": %.9f, \"bytes_per_second\": %.0f}\n",
+           d->r_full, d->r_partial, d->w_full, d->w_partial,
+           d->rec.truncated, d->w_bytes, seconds,
+           0 < seconds ? d->w_bytes / seconds : 0.0);
+}
+
+void
+dd_print_transfer (struct dd *d, xtime_t progress)
+{
+  xtime_t now = progress ? progress : gethrxtime ();
+  if (progress)
+    fputc ('\r', stderr);
+  int len = xfer_print_transfer (stderr, d->w_bytes, d->start_time, now,
+                                 progress != 0);
+  if (progress)
+    {
+      /* Blank out the rest of a longer previous line.  */
+      if (0 <= len && len < d->progress_len)
+        fprintf (stderr, "%*s", d->progress_len - len, "");
+      d->progress_len = len;
+    }
+  else
+    fputc ('\n', stderr);
+  d->reported_w_bytes = d->w_bytes;
+}
+
+void
+dd_print_stats (struct dd *d)
+{
+  if (d->s.status == DD_STATUS_NONE)
+    return;
+  if (d->s.status == DD_STATUS_JSON)
+    {
+      print_json (d, gethrxtime ());
+      return;
+    }
+  if (0 < d->progress_len)
+    {
+      fputc ('\n', stderr);
+      d->progress_len = 0;
+    }
+  fprintf (stderr, _("%jd+%jd records in\n%jd+%jd records out\n"),
+           d->r_full, d->r_partial, d->w_full, d->w_partial);
+  if (d->rec.truncated)
+    fprintf (stderr, (d->rec.truncated == 1
+                      ? _("%jd truncated record\n")
+                      : _("%jd truncated records\n")),
+             d->rec.truncated);
+  if (d->s.status != DD_STATUS_NOXFER)
+    dd_print_transfer (d, 0);
+}
+
+void
+dd_maybe_print_progress (struct dd *d)
+{
+  if (d->s.status != DD_STATUS_PROGRESS)
+    return;
+  xtime_t now = gethrxtime ();
+  if (d->next_time <= now)
+    {
+      dd_print_transfer (d, now);
+      d->next_time += XTIME_PRECISION;
+    }
+}
