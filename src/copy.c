@@ -2651,9 +2651,9 @@ resolve_dest_link (struct loc const *dst, struct dest *d,
 /* Make room at DST, where a non-directory is, for the directory SRC
    (status SRC_ST).  Only a backup does, as in GNU cp 9.10: it moves
    the non-directory aside, and the directory is made in its place.
-   Else, or if the backup can't be made, say why not and return
-   false.  */
-static bool
+   Return the backup's name, to be freed; or, if there is to be no
+   backup or it can't be made, say why not and return NULL.  */
+static char *
 make_room_for_dir (struct loc const *src, struct stat const *src_st,
                    struct loc const *dst, struct cp_options const *x)
 {
@@ -2661,12 +2661,18 @@ make_room_for_dir (struct loc const *src, struct stat const *src_st,
     {
       error (0, 0, _("cannot overwrite non-directory %s with directory %s"),
              quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
-      return false;
+      return NULL;
     }
-  char *backup = make_backup (src, src_st, dst, x);
-  bool made = backup != NULL;
-  free (backup);
-  return made;
+  return make_backup (src, src_st, dst, x);
+}
+
+/* Is there nothing at DST, not even a dangling link?  */
+static bool
+nothing_at (struct loc const *dst)
+{
+  struct stat st;
+  return (fstatat (at (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) != 0
+          && errno == ENOENT);
 }
 
 /* Whether a worker can copy the file SRC_ST whole, opening its source
@@ -2757,9 +2763,11 @@ copy_internal (struct loc const *src, struct loc const *dst,
   if (is_dir)
     {
       bool exists = known;
+      char *backup = NULL;
       if (known && !S_ISDIR (dst_found->st_mode))
         {
-          if (!make_room_for_dir (src, &src_st, dst, x))
+          backup = make_room_for_dir (src, &src_st, dst, x);
+          if (!backup)
             return false;
           exists = false;
         }
@@ -2767,6 +2775,11 @@ copy_internal (struct loc const *src, struct loc const *dst,
       ok = dir_copied_before (src, &src_st, dst, ctx, x, &skip);
       if (!skip)
         ok = copy_directory (src, &src_st, dst, exists, ctx, x);
+      /* A directory that could not even be made leaves the file it
+         was to replace where it was, as in GNU cp.  */
+      if (!ok && backup && nothing_at (dst))
+        restore_backup (backup, dst, x->verbose);
+      free (backup);
       return ok;
     }
 

@@ -38,6 +38,12 @@ for o in -b -bv --backup=numbered -bf '-b --remove-destination' -bu -bl \
 done
 # ... and below it, where no link is followed.
 diff_run_ tree cp -rTbv s .
+# A directory that cannot be made, as it leads into itself, puts the
+# file it was to replace back.
+mkdir -p fix/cyc/c fix/to/c || framework_failure_
+ln -s . fix/cyc/c/loop && printf 'kept\n' > fix/to/c/loop \
+  || framework_failure_
+diff_run_ unbackup cp -rLbv cyc/c to
 diff_run_ tree-numbered cp -rT --backup=numbered s .
 diff_run_ i-dir cp -rbi s/a a
 # The links made name the copy's own fixture: once seen, they go.
