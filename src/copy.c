@@ -1077,7 +1077,7 @@ finish_copy (struct open_copy *c, bool ok, struct cp_options const *x)
 static void
 remove_failed_clone (struct attr_file dst)
 {
-  if (unlinkat (dst.dirfd, dst.rel, 0) != 0)
+  if (unlinkat (dst.dirfd, dst.rel, 0) != 0 && errno != ENOENT)
     error (0, errno, _("cannot remove %s"), quoteaf (dst.name));
 }
 
@@ -2731,8 +2731,9 @@ copy_internal (struct loc const *src, struct loc const *dst,
     return false;
 
   /* A regular file is copied through a destination link, so what the
-     link leads to is the destination.  Anything else replaces the
-     link itself, whatever it leads to.  */
+     link leads to is the destination, and so is a directory with
+     --keep-directory-symlink (replaces_dest_link).  Anything else
+     replaces the link itself, whatever it leads to.  */
   bool had_entry = d.exists;
   bool through_link = (d.exists && S_ISLNK (d.lst.st_mode)
                        && !replaces_dest_link (&src_st, x));
