@@ -2520,8 +2520,7 @@ newer_than (struct stat const *src_st, struct stat const *dst_st)
 static bool
 keeps_every_destination (struct cp_options const *x)
 {
-  return (x->interactive == CP_NO_CLOBBER || x->update == CP_UPDATE_NONE
-          || x->update == CP_UPDATE_NONE_FAIL);
+  return x->update == CP_UPDATE_NONE || x->update == CP_UPDATE_NONE_FAIL;
 }
 
 /* How an existing destination is dealt with.  */
@@ -2545,7 +2544,7 @@ static enum overwrite
 wants_overwrite (struct stat const *src_st, struct loc const *dst,
                  struct stat const *dst_st, struct cp_options const *x)
 {
-  if (x->interactive == CP_NO_CLOBBER || x->update == CP_UPDATE_NONE)
+  if (x->update == CP_UPDATE_NONE)
     return KEEP;
   if (x->update == CP_UPDATE_NONE_FAIL)
     {

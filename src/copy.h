@@ -34,7 +34,8 @@ enum cp_interactive
 };
 
 /* Which existing destinations --update lets be replaced.  -n overrides
-   it; -i asks only about those it lets be replaced.  */
+   it, as none, once the options are read; -i asks only about those it
+   lets be replaced.  */
 enum cp_update
 {
   CP_UPDATE_ALL,		/* every one (the default) */

@@ -739,10 +739,12 @@ settle_options (struct cp_options *x, bool make_backups,
       error (0, 0, _("cannot make both hard and symbolic links"));
       usage (EXIT_FAILURE);
     }
+  /* -n keeps every destination, quietly, whatever --update says.  */
+  if (x->interactive == CP_NO_CLOBBER)
+    x->update = CP_UPDATE_NONE;
   /* A destination that is never replaced is never backed up.  */
   if (make_backups
-      && (x->interactive == CP_NO_CLOBBER || x->update == CP_UPDATE_NONE
-          || x->update == CP_UPDATE_NONE_FAIL))
+      && (x->update == CP_UPDATE_NONE || x->update == CP_UPDATE_NONE_FAIL))
     {
       error (0, 0, _("--backup is mutually exclusive with -n"
                      " or --update=none-fail"));
