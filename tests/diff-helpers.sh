@@ -253,6 +253,7 @@ require_mpishim_ ()
 {
   mpishim_=${abs_top_builddir-$PWD/..}/tests/shim/mpishim.so
   test -f "$mpishim_" || skip_ "tests/shim/mpishim.so was not built"
+  mpi_cp_c_=$(cd "$srcdir/src" && pwd)/mpi-cp.c || framework_failure_
   for mt_name_ in TASK STEAL HELP NOWORK DIR_DONE; do
     test -n "$(mpi_tag_ $mt_name_)" \
       || framework_failure_ "no TAG_$mt_name_ in src/mpi-cp.c"
@@ -267,7 +268,7 @@ mpi_tag_ ()
     /^  TAG_TASK = 1,/ { on = 1; n = 1 }
     on && /^};/ { exit }
     on && /^  TAG_/ { t = $1; sub (/,$/, "", t); if (t == want) { print n; exit }; n++ }
-  ' "$srcdir/src/mpi-cp.c"
+  ' "$mpi_cp_c_"
 }
 
 # mpi_sent_ LOG FROM TO TAG...: whether mpishim.so's LOG has a message
