@@ -125,7 +125,8 @@ asked_or_ended_ ()
   done
 }
 # Hard links across 3 directories, each given to another rank: each
-# group of names is met by 3 ranks, 2 of which make links.
+# group of names is met by 3 ranks, 2 of which make links (which 2
+# depends on which asks first, group by group).
 mkdir fix/trio || framework_failure_
 for d in 1 2 3; do
   mkdir fix/trio/d$d || framework_failure_
@@ -141,13 +142,15 @@ elif ! (require_mpishim_) > /dev/null 2>&1; then
 else
   require_mpishim_
   strace_walk_ t-copy -r fix/tree -e trace=mkdirat,mkdir
-  makers=$(grep -l 'mkdir' t-copy.tr.* | wc -l)
+  # Names from a directory: Open MPI makes its session directories, by
+  # absolute names, in every rank.
+  makers=$(grep -lE '^mkdir(at)?\([^"]*"[^/"]' t-copy.tr.* | wc -l)
   test "$makers" = 4 || { echo "only $makers rank(s) made directories"; fail=1; }
   strace_walk_ l-copy -a fix/trio -e trace=link,linkat
   test "$(find l-copy/trio -samefile l-copy/trio/d1/f1 | wc -l)" = 3 \
     || { echo "links lost"; fail=1; }
   linkers=$(grep -l 'link' l-copy.tr.* | wc -l)
-  test "$linkers" = 2 || { echo "$linkers rank(s) made links"; fail=1; }
+  test "$linkers" -ge 2 || { echo "$linkers rank(s) made links"; fail=1; }
 fi
 
 # A large file with other links whose first name rank 0 reaches while
