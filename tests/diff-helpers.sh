@@ -270,6 +270,56 @@ wait_until_ ()
   done
 }
 
+# require_mpishim_: set mpishim_ to the library that logs the messages
+# mpicp's ranks send (tests/shim/mpishim.c), or skip.  A test preloads
+# it with mpirun's -x LD_PRELOAD and -x MPISHIM_LOG=FILE, and waits for
+# a message to be sent rather than for a time.
+require_mpishim_ ()
+{
+  mpishim_=${abs_top_builddir-$PWD/..}/tests/shim/mpishim.so
+  test -f "$mpishim_" || skip_ "tests/shim/mpishim.so was not built"
+  mpi_cp_c_=$(cd "$srcdir/src" && pwd)/mpi-cp.c || framework_failure_
+  for mt_name_ in TASK STEAL HELP NOWORK DIR_DONE; do
+    test -n "$(mpi_tag_ $mt_name_)" \
+      || framework_failure_ "no TAG_$mt_name_ in src/mpi-cp.c"
+  done
+}
+
+# mpi_tag_ NAME: the number of mpicp's message tag TAG_NAME, as the
+# enum of src/mpi-cp.c counts them, from TAG_TASK = 1 on.
+mpi_tag_ ()
+{
+  awk -v want="TAG_$1" '
+    /^  TAG_TASK = 1,/ { on = 1; n = 1 }
+    on && /^};/ { exit }
+    on && /^  TAG_/ { t = $1; sub (/,$/, "", t); if (t == want) { print n; exit }; n++ }
+  ' "$mpi_cp_c_"
+}
+
+# mpi_sent_ LOG FROM TO TAG...: whether mpishim.so's LOG has a message
+# from rank FROM to rank TO with one of the tags TAG (names, as mpi_tag_
+# takes them); FROM or TO may be "*", any rank.
+mpi_sent_ ()
+{
+  ms_log_=$1 ms_from_=$2 ms_to_=$3; shift 3
+  ms_tags_=
+  for ms_t_; do ms_tags_="$ms_tags_ $(mpi_tag_ $ms_t_)"; done
+  test -f "$ms_log_" && awk -v f="$ms_from_" -v t="$ms_to_" -v g="$ms_tags_" '
+    BEGIN { n = split (g, a, " "); for (i = 1; i <= n; i++) tag[a[i]] = 1 }
+    (f == "*" || $1 == f) && (t == "*" || $2 == t) && ($3 in tag) { found = 1 }
+    END { exit !found }' "$ms_log_"
+}
+
+# mpi_first_to_ LOG FROM TAG: the rank to which rank FROM first sent a
+# message with tag TAG (a name), as mpishim.so's LOG says; nothing if
+# it sent none.
+mpi_first_to_ ()
+{
+  test ! -f "$1" \
+    || awk -v f="$2" -v g="$(mpi_tag_ $3)" '$1 == f && $3 == g { print $2; exit }' \
+         "$1"
+}
+
 # Whether process PID has ended: gone, or a zombie not yet waited for.
 process_ended_ ()
 {

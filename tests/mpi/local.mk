@@ -1,6 +1,20 @@
 ## tests/mpi/local.mk -- tests of mpicp, which skip where configure
 ## built none or mpirun is missing.
 
+## The library the tests preload into mpicp's ranks to log the
+## messages they send, so as to wait for a state of the job (see
+## tests/shim/mpishim.c).  Built as faultshim.so is, with MPI's header.
+if BUILD_MPI
+check_SCRIPTS += tests/shim/mpishim.so
+tests/shim/mpishim.so: tests/shim/mpishim.c
+	$(AM_V_CC)$(MKDIR_P) tests/shim && \
+	{ $(CC) -shared -fPIC $(SHIM_CFLAGS) $(MPI_CFLAGS) -o $@ \
+	    $(srcdir)/tests/shim/mpishim.c -ldl \
+	  || { echo "$@ not built: tests that need it will skip" >&2; \
+	       rm -f $@; }; }
+endif
+CLEANFILES += tests/shim/mpishim.so
+
 TESTS += \
   tests/mpi/mpi-diff.sh \
   tests/mpi/mpi-chunk.sh \
@@ -20,4 +34,4 @@ TESTS += \
   tests/mpi/mpi-flat-gift.sh \
   tests/mpi/mpi-keep-dir-link.sh
 
-EXTRA_DIST += $(filter tests/mpi/%, $(TESTS))
+EXTRA_DIST += $(filter tests/mpi/%, $(TESTS)) tests/shim/mpishim.c

@@ -1,9 +1,12 @@
 #!/bin/sh
 # When every other rank has as many files waiting as it may, rank 0
 # copies the next file of its walk itself, instead of waiting for a
-# rank to be free: rank 1 copies slowly (the shim makes each of its
-# writes wait), and of a directory of 20 small files rank 1 gets a few
-# and rank 0 copies the others, as its statistics say.
+# rank to be free: rank 1's first write waits (the shim pauses it)
+# until a file that rank 0 copied is whole, so that rank 1 answers for
+# none of the files it was sent meanwhile, and of a directory of 20
+# small files rank 1 gets a few and rank 0 copies the others, as its
+# statistics say.  Were rank 0 to wait for rank 1 instead, the job
+# would not end before the shim gives up the pause.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
@@ -22,12 +25,29 @@ done
 rm -f fault.log || framework_failure_
 mpirun_ 2 -x LD_PRELOAD="$faultshim_" -x FAULT_RANK=1 \
   -x FAULT_OP=$rel_write_ops_ -x FAULT_FD_PATH='*/copy/f*' \
-  -x FAULT_MODE=slow -x FAULT_SLEEP_MS=200 \
+  -x FAULT_MODE=pause -x FAULT_FLAG="$PWD/paused" \
   -x FAULT_DISABLE=copy_file_range,sendfile -x FAULT_LOG="$PWD/fault.log" \
-  mpicp -r --io-method=read --stats=json d copy > out 2> err || fail=1
+  mpicp -r --io-method=read --stats=json d copy > out 2> err &
+job=$!
+
+# Whether a file of the copy is whole: rank 1, paused before its first
+# write, has written none.
+one_whole_ ()
+{
+  for f in $(seq 20); do
+    cmp -s d/f$f copy/f$f && return
+  done
+  return 1
+}
+paused_and_whole_ () { test -e paused && one_whole_; }
+whole_or_ended_ () { paused_and_whole_ || process_ended_ $job; }
+wait_until_ 300 whole_or_ended_ || { echo "rank 0 copied nothing"; fail=1; }
+paused_and_whole_ || { echo "rank 1 did not pause while rank 0 copied"; fail=1; }
+rm -f paused || framework_failure_
+wait $job || fail=1
 diff -r d copy || fail=1
 compare /dev/null out || fail=1
-test -s fault.log || { echo "rank 1 never wrote slowly"; fail=1; }
+test -s fault.log || { echo "rank 1 never wrote"; fail=1; }
 
 # The files each rank copied, as "rank 0: N, rank 1: N".
 perl -MJSON::PP -ne '

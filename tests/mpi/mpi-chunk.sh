@@ -52,12 +52,21 @@ test -s stats-cp.n || fail=1
 compare stats-cp.n stats-mpi.n || fail=1
 
 # The ranges went to more than one rank: each opens the copy again,
-# which rank 0 created.  The directory copied holds the file and no
-# subdirectory: a subdirectory may be given to a rank that asks for
-# work before rank 0 reaches it, and that rank copies its files whole.
+# which rank 0 created.  The directory copied holds that file alone,
+# so that what rank 0 sends is decided whatever the timing: it sends
+# each range to the rank with the fewest ranges not answered for, the
+# first from the one after the last it chose among equals, and it has
+# room for all 5 ranges on the 3 other ranks.  So the first two go to
+# ranks 1 and 2, even if rank 1 answered before the second was sent.
+# (In fix/tree/sub, the 12 ranges of sparse could fill every rank's
+# room before rank 0 came to dense, which it then copied itself but
+# for the ranges of the ranks that happened to answer in time.)
 if command -v strace > /dev/null 2>&1; then
-  mpirun_ 4 strace -qq -ff -e trace=openat -o trace mpicp -a fix/tree/sub \
+  mkdir fix/ranges && cp fix/tree/sub/dense fix/ranges/dense \
+    || framework_failure_
+  mpirun_ 4 strace -qq -ff -e trace=openat -o trace mpicp -a fix/ranges \
     copy || fail=1
+  cmp fix/ranges/dense copy/dense || fail=1
   opened=$(grep '"dense", O_WRONLY' trace.* | grep -v O_CREAT \
            | cut -d: -f1 | sort -u | wc -l)
   test "$opened" -ge 2 \

@@ -5,50 +5,97 @@
 # waiting for answers, as rank 0 does once its walk is over, asks for
 # files to copy meanwhile.
 # As in mpi-range-gift.sh, rank 0 first copies a FIFO's contents, held
-# back until the other ranks have asked it for work, and then gives
-# t/sub to one of them as soon as it makes the directory; the other,
-# refused by rank 0, asks the rank walking t/sub, and so does rank 0,
-# whose walk is over.  Reading each file of t/sub takes at least 50
-# ms, so the walk is still going when those requests come.  Each
-# process logs the reads it slowed in a file of its own: all three
-# must have copied files of t/sub.
+# back until the other ranks have asked it for work (mpishim.so logs
+# the messages sent), and then gives t/sub to one of them, A, as soon
+# as it makes the directory.  Each process pauses at its first read of
+# a file of t/sub until the test lets it go on, and logs that read in
+# a file of its own.
+# On 2 ranks, rank 1 is A, and the only rank that may ask it for files
+# is rank 0, once its walk is over: A goes on only once rank 0 has
+# asked, so that A, whatever it copied before, has rank 0's request to
+# answer with its next file, and rank 0 copies files of t/sub.
+# On 3 ranks, the other rank, B, refused by rank 0, asks A for work: A
+# and rank 0 go on only once B has asked A, so that rank 0, which asks
+# A too, can have taken at most one lot of files meanwhile, and A
+# answers B, whose request comes before rank 0's, with its next files.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
 . "$srcdir/tests/reliability/rel-helpers.sh"
 require_mpicp_
 require_faultshim_
+require_mpishim_
 
-mkdir t t/sub dst || framework_failure_
+mkdir t t/sub || framework_failure_
 for i in $(seq 20); do
   printf 'file %s\n' $i > t/sub/f$i || framework_failure_
 done
 touch -d '2003-04-05 06:07:08.9' t/sub || framework_failure_
 mkfifo fifo || framework_failure_
-
 mpicp=$(command -v mpicp) || framework_failure_
-mpirun_ 3 -x LD_PRELOAD="$faultshim_" -x FAULT_FD_PATH='*/sub/f*' \
-  -x FAULT_OP=read,pread,preadv2,copy_file_range,sendfile \
-  -x FAULT_MODE=slow -x FAULT_SLEEP_MS=50 \
-  bash -c 'FAULT_LOG=$PWD/reads.$OMPI_COMM_WORLD_RANK exec "$@"' bash \
-  "$mpicp" -a --copy-contents fifo t dst > out 2> err &
-job=$!
 
-# The FIFO opens once rank 0 reads it; its contents come a second
-# later, the other ranks having asked rank 0 for work at their start.
-( sleep 1; echo fifo-data ) > fifo &
-feeder=$!
-wait $job || { cat err; fail=1; }
-kill $feeder 2> /dev/null
+# flat_run_ N: copy fifo and t into dst-N on N ranks, A and B being
+# the ranks named above; sent-N is mpishim.so's log, reads-N.R the
+# reads of rank R.  RELEASE_ R is the test's decision to let rank R,
+# paused, go on.
+flat_run_ ()
+{
+  n=$1
+  mkdir dst-$n || framework_failure_
+  mpirun_ $n -x LD_PRELOAD="$faultshim_ $mpishim_" -x MPISHIM_LOG="$PWD/sent-$n" \
+    -x FAULT_FD_PATH='*/sub/f*' \
+    -x FAULT_OP=read,pread,preadv2,copy_file_range,sendfile \
+    -x FAULT_MODE=pause \
+    bash -c 'r=$OMPI_COMM_WORLD_RANK n=$OMPI_COMM_WORLD_SIZE
+             FAULT_LOG=$PWD/reads-$n.$r FAULT_FLAG=$PWD/paused-$n.$r \
+             exec "$@"' \
+    bash "$mpicp" -a --copy-contents fifo t dst-$n > out-$n 2> err-$n &
+  job=$!
+  # The FIFO's contents come once every other rank asked rank 0 for
+  # work; the writer waits for rank 0 to open the FIFO.
+  wait_until_ 300 asked_or_ended_ \
+    || { echo "$n ranks: they never asked for work"; fail=1; }
+  echo fifo-data > fifo &
+  feeder=$!
+  a= b=
+  while ! process_ended_ $job; do
+    a=$(mpi_first_to_ sent-$n 0 TASK)
+    if test -n "$a"; then
+      b=$((3 - a))
+      for r in $(seq 0 $((n - 1))); do
+        if test -e paused-$n.$r && release_ $r; then
+          rm -f paused-$n.$r || framework_failure_
+        fi
+      done
+    fi
+    sleep .1
+  done
+  wait $job || { cat err-$n; fail=1; }
+  kill $feeder 2> /dev/null
+  compare /dev/null err-$n || fail=1
+  compare /dev/null out-$n || fail=1
+  diff -r t dst-$n/t || fail=1
+  test "$(stat -c '%a %y' t/sub)" = "$(stat -c '%a %y' dst-$n/t/sub)" \
+    || { echo "$n ranks: dst-$n/t/sub has other attributes"; fail=1; }
+  test -n "$a" || { echo "$n ranks: t/sub was given to no rank"; fail=1; }
+}
+asked_or_ended_ ()
+{
+  process_ended_ $job && return
+  for r in $(seq 1 $((n - 1))); do
+    mpi_sent_ sent-$n $r 0 STEAL || return 1
+  done
+}
 
-compare /dev/null err || fail=1
-compare /dev/null out || fail=1
-diff -r t dst/t || fail=1
-test "$(stat -c '%a %y' t/sub)" = "$(stat -c '%a %y' dst/t/sub)" \
-  || { echo "dst/t/sub has other attributes"; fail=1; }
+release_ () { test $1 != $a || mpi_sent_ sent-$n 0 $a HELP; }
+flat_run_ 2
+test -s reads-2.0 \
+  || { echo "2 ranks: rank 0 copied no file of t/sub"; fail=1; }
 
-for r in 0 1 2; do
-  test -s reads.$r || { echo "rank $r copied no file of t/sub"; fail=1; }
-done
+release_ () { test $1 = $b || mpi_sent_ sent-$n $b $a STEAL; }
+flat_run_ 3
+test -s reads-3.$b \
+  || { echo "3 ranks: rank $b, which asked rank $a for work," \
+         "copied no file of t/sub"; fail=1; }
 
 Exit $fail

@@ -4,17 +4,21 @@
 # ranks that ask it for work meanwhile, so more than one rank reads
 # the file, and the copy is whole.
 # Rank 0 first copies a FIFO's contents, which this test holds back
-# until the other ranks have asked it for work: it then gives the
-# subtree away as soon as it makes its directory.  The first read of
-# the large file in each process waits until the test lets it go on,
-# so that the ranks refused by rank 0 ask the one copying meanwhile;
-# the fault shim's log has a line for each such process.
+# until the other two ranks have asked it for work (mpishim.so logs the
+# messages sent): it then gives t/sub to one of them, A, as soon as it
+# makes the directory.  The first read of the large file in each
+# process waits until the test lets it go on: in A, not before another
+# rank has asked A for work (the rank refused by rank 0, or rank 0
+# asking for files while it waits), so that A, whatever it copied
+# before, has a request to answer with its next range.  The fault
+# shim's log has a line for each process that read the file.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
 . "$srcdir/tests/reliability/rel-helpers.sh"
 require_mpicp_
 require_faultshim_
+require_mpishim_
 CPDD_CHUNK_SIZE=1M
 export CPDD_CHUNK_SIZE
 
@@ -24,23 +28,36 @@ printf 'small\n' > t/sub/small || framework_failure_
 touch -d '2003-04-05 06:07:08.9' t/sub/big t/sub || framework_failure_
 mkfifo fifo || framework_failure_
 
-mpirun_ 3 -x LD_PRELOAD="$faultshim_" -x FAULT_FD_PATH='*/sub/big' \
+# Each rank pauses at its first read of t/sub/big, with a flag file of
+# its own.
+mpicp=$(command -v mpicp) || framework_failure_
+mpirun_ 3 -x LD_PRELOAD="$faultshim_ $mpishim_" -x MPISHIM_LOG="$PWD/sent" \
+  -x FAULT_FD_PATH='*/sub/big' \
   -x FAULT_OP=read,pread,preadv2,copy_file_range,sendfile \
-  -x FAULT_MODE=pause -x FAULT_FLAG="$PWD/paused" -x FAULT_LOG="$PWD/reads" \
-  mpicp -a --copy-contents fifo t dst > out 2> err &
+  -x FAULT_MODE=pause -x FAULT_LOG="$PWD/reads" \
+  bash -c 'FAULT_FLAG=$PWD/paused.$OMPI_COMM_WORLD_RANK exec "$@"' bash \
+  "$mpicp" -a --copy-contents fifo t dst > out 2> err &
 job=$!
 
-# The FIFO opens once rank 0 reads it; its contents come a second
-# later, the other ranks having asked rank 0 for work at their start.
-( sleep 1; echo fifo-data ) > fifo &
+# The FIFO's contents come once ranks 1 and 2 have asked rank 0 for
+# work; the writer waits for rank 0 to open the FIFO.
+asked_ () { mpi_sent_ sent 1 0 STEAL && mpi_sent_ sent 2 0 STEAL; }
+asked_or_ended_ () { asked_ || process_ended_ $job; }
+wait_until_ 300 asked_or_ended_ || { echo "the ranks never asked for work"; fail=1; }
+echo fifo-data > fifo &
 feeder=$!
 
-# Each process that reads t/sub/big waits until the flag is gone.
+# Let each paused process go on: A once some rank has asked it for
+# work, the others at once.
 while ! process_ended_ $job; do
-  if test -e paused; then
-    sleep 1
-    rm -f paused || framework_failure_
-  fi
+  a=$(mpi_first_to_ sent 0 TASK)
+  for r in 0 1 2; do
+    test -e paused.$r || continue
+    test -n "$a" || continue
+    if test $r != $a || mpi_sent_ sent '*' $a STEAL HELP; then
+      rm -f paused.$r || framework_failure_
+    fi
+  done
   sleep .1
 done
 wait $job || { cat err; fail=1; }
@@ -56,7 +73,8 @@ for f in t/sub t/sub/big; do
     || { echo "dst/$f has other attributes"; fail=1; }
 done
 
+test -n "$a" || { echo "rank 0 gave t/sub to no rank:"; cat sent; fail=1; }
 test "$(wc -l < reads)" -ge 2 \
-  || { echo "t/sub/big was read by one rank:"; cat reads; fail=1; }
+  || { echo "t/sub/big was read by one rank:"; cat reads sent; fail=1; }
 
 Exit $fail

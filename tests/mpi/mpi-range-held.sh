@@ -6,14 +6,17 @@
 # lines mpirun would mix with rank 0's.  mpirun's --output-filename
 # keeps what each rank wrote apart.
 # Rank 0 first copies a FIFO's contents, which this test holds back
-# until rank 1 waits for an answer to its request for work: rank 0
-# then gives t/sub away as soon as it makes it, and with no other rank
-# asking for work, rank 1 copies every range of t/sub/big itself.
+# until rank 1 has asked it for work (mpishim.so logs the messages
+# sent): rank 0 then gives t/sub away as soon as it makes it.  Rank 0
+# is then held (by mpishim.so) until rank 1 has answered for t/sub, so
+# that no rank asks rank 1 for work meanwhile, and rank 1 copies every
+# range of t/sub/big itself, then meets the unreadable files.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
 . "$srcdir/tests/reliability/rel-helpers.sh"
 require_mpicp_
+require_mpishim_
 as_nobody=$(unprivileged_runner_)
 test -n "$as_nobody" || skip_ "no unprivileged user to make files unreadable"
 CPDD_CHUNK_SIZE=1M
@@ -31,51 +34,35 @@ chmod 666 fifo && chmod 777 . dst || framework_failure_
 
 $as_nobody timeout -k 30 "$mpi_timeout_" \
   mpirun --oversubscribe -q -np 2 --output-filename ranks -x CPDD_CHUNK_SIZE \
+  -x LD_PRELOAD="$mpishim_" -x MPISHIM_LOG="$PWD/sent" \
+  -x MPISHIM_PAUSE="0 $(mpi_tag_ TASK)" -x MPISHIM_FLAG="$PWD/held" \
   mpicp -r --copy-contents fifo t dst > out 2> err &
 job=$!
 
-# The mpicp processes the job started.
-job_ranks ()
+# The FIFO's contents come once rank 1 has asked rank 0 for work; the
+# writer waits for rank 0 to open the FIFO.
+asked_or_ended_ () { mpi_sent_ sent 1 0 STEAL || process_ended_ $job; }
+wait_until_ 300 asked_or_ended_ || { echo "rank 1 never asked for work"; fail=1; }
+echo fifo-data > fifo &
+feeder=$!
+
+# Rank 0, held once it sent t/sub to rank 1, goes on once rank 1 has
+# answered for it.
+done_or_ended_ ()
 {
-  ps -e -o pid=,ppid=,comm= | awk -v top=$job '
-    { parent[$1] = $2; name[$1] = $3 }
-    END {
-      for (p in name)
-        if (name[p] == "mpicp")
-          for (q = parent[p]; q > 1; q = parent[q])
-            if (q == top) { print p; break }
-    }'
+  { test -e held && mpi_sent_ sent 1 0 DIR_DONE; } || process_ended_ $job
 }
-# Whether one rank waits for the FIFO to be opened (rank 0) and the
-# other sleeps between two looks for a message, as rank 1 does once it
-# has asked rank 0 for work.
-ranks_ready ()
-{
-  rr_wchans=
-  for pid in $(job_ranks); do
-    rr_wchans="$rr_wchans $(cat /proc/$pid/wchan 2> /dev/null)"
-  done
-  case $rr_wchans in
-    *wait_for_partner*) ;;
-    *) return 1 ;;
-  esac
-  case $rr_wchans in
-    *nanosleep*) return 0 ;;
-    *) return 1 ;;
-  esac
-}
-ready_or_ended_ () { ranks_ready || process_ended_ $job; }
-# Opened for reading and writing, the FIFO does not wait for a reader,
-# and the test goes on if the job ended first.
-if ! wait_until_ 120 ready_or_ended_; then
-  echo fifo-data 1<> fifo || framework_failure_
-  wait $job
-  skip_ "cannot tell from /proc/PID/wchan where the ranks wait"
-fi
-echo fifo-data 1<> fifo || framework_failure_
+wait_until_ 300 done_or_ended_ || { echo "rank 1 never answered"; fail=1; }
+mpi_sent_ sent 0 1 TASK || { echo "rank 0 gave rank 1 no work"; fail=1; }
+rm -f held || framework_failure_
 wait $job
 rc=$?
+kill $feeder 2> /dev/null
 
+# Rank 1 gave no range away.
+if mpi_sent_ sent 1 0 TASK; then
+  echo "rank 1 gave work away:"; cat sent; fail=1
+fi
 test $rc = 1 || { echo "exit status $rc, not 1"; fail=1; }
 cmp t/sub/big dst/t/sub/big || fail=1
 echo fifo-data > fifo.want || framework_failure_

@@ -93,23 +93,64 @@ test -s stats-cp.n || fail=1
 compare stats-cp.n stats-mpi.n || fail=1
 
 # The subtrees went to more than one rank: each makes the directories
-# of the subtrees it was given.
-if command -v strace > /dev/null 2>&1; then
-  mpirun_ 4 \
-    strace -qq -ff -e trace=mkdirat,mkdir -o trace mpicp -r fix/tree t-copy \
-    || fail=1
-  makers=$(grep -l 'mkdir' trace.* | wc -l)
-  test "$makers" -ge 2 || { echo "only $makers rank(s) made directories"; fail=1; }
-  # With links kept too, and the links made by more than one rank.
-  rm -f trace.* || framework_failure_
-  mpirun_ 4 strace -qq -ff -e trace=mkdirat,mkdir,link,linkat -o trace \
-    mpicp -a fix/links l-copy || fail=1
-  makers=$(grep -l 'mkdir' trace.* | wc -l)
-  test "$makers" -ge 2 || { echo "only $makers rank(s) made directories"; fail=1; }
-  linkers=$(grep -l 'link' trace.* | wc -l)
-  test "$linkers" -ge 2 || { echo "only $linkers rank(s) made links"; fail=1; }
-else
+# of the subtrees it was given.  Rank 0 first copies a FIFO's contents,
+# which the test holds back until the 3 other ranks have asked it for
+# work (mpishim.so logs the messages sent): it then gives each of them
+# one of the first 3 directories it makes below the operand, and every
+# rank makes directories.
+# strace_walk_ NAME OPTION OPERAND TRACE...: copy the FIFO and OPERAND
+# into NAME with -r and OPTION on 4 ranks so, under strace with the
+# options TRACE, its traces in NAME.tr.*.
+strace_walk_ ()
+{
+  sw_name_=$1 sw_opt_=$2 sw_from_=$3; shift 3
+  mkdir $sw_name_ && mkfifo $sw_name_.fifo || framework_failure_
+  mpirun_ 4 -x LD_PRELOAD="$mpishim_" -x MPISHIM_LOG="$PWD/$sw_name_.sent" \
+    strace -qq -ff "$@" -o $sw_name_.tr \
+    mpicp -r $sw_opt_ --copy-contents $sw_name_.fifo $sw_from_ $sw_name_ &
+  sw_job_=$!
+  wait_until_ 300 asked_or_ended_ \
+    || { echo "$sw_name_: the ranks never asked for work"; fail=1; }
+  echo fifo-data > $sw_name_.fifo &
+  sw_feeder_=$!
+  wait $sw_job_ || fail=1
+  kill $sw_feeder_ 2> /dev/null
+  diff -r $sw_from_ $sw_name_/${sw_from_##*/} || fail=1
+}
+asked_or_ended_ ()
+{
+  process_ended_ $sw_job_ && return
+  for r in 1 2 3; do
+    mpi_sent_ $sw_name_.sent $r 0 STEAL || return 1
+  done
+}
+# Hard links across 3 directories, each given to another rank: each
+# group of names is met by 3 ranks, 2 of which make links (which 2
+# depends on which asks first, group by group).
+mkdir fix/trio || framework_failure_
+for d in 1 2 3; do
+  mkdir fix/trio/d$d || framework_failure_
+done
+for f in 1 2 3 4 5; do
+  echo $f > fix/trio/d1/f$f && ln fix/trio/d1/f$f fix/trio/d2/l$f \
+    && ln fix/trio/d1/f$f fix/trio/d3/m$f || framework_failure_
+done
+if ! command -v strace > /dev/null 2>&1; then
   echo "strace is missing: not checking that several ranks walked" >&2
+elif ! (require_mpishim_) > /dev/null 2>&1; then
+  echo "no mpishim.so: not checking that several ranks walked" >&2
+else
+  require_mpishim_
+  strace_walk_ t-copy -r fix/tree -e trace=mkdirat,mkdir
+  # Names from a directory: Open MPI makes its session directories, by
+  # absolute names, in every rank.
+  makers=$(grep -lE '^mkdir(at)?\([^"]*"[^/"]' t-copy.tr.* | wc -l)
+  test "$makers" = 4 || { echo "only $makers rank(s) made directories"; fail=1; }
+  strace_walk_ l-copy -a fix/trio -e trace=link,linkat
+  test "$(find l-copy/trio -samefile l-copy/trio/d1/f1 | wc -l)" = 3 \
+    || { echo "links lost"; fail=1; }
+  linkers=$(grep -l 'link' l-copy.tr.* | wc -l)
+  test "$linkers" -ge 2 || { echo "$linkers rank(s) made links"; fail=1; }
 fi
 
 # A large file with other links whose first name rank 0 reaches while

@@ -34,6 +34,12 @@
                   slow           sleep FAULT_SLEEP_MS (default 50) first
                   pause          create the file FAULT_FLAG, then wait
                                  until it is removed (at most 60 s)
+                  hold           while the file FAULT_FLAG exists, sleep
+                                 FAULT_SLEEP_MS and move at most one
+                                 byte (one block for direct I/O), so
+                                 that a copy goes on, in many calls,
+                                 but cannot end until the test removes
+                                 the file; then calls go through
                   resize         once, set the size of FAULT_TARGET (a
                                  file name) to FAULT_SIZE, then go on
    FAULT_COUNT    inject at most this many times (default: no limit)
@@ -126,7 +132,7 @@ static struct op_name
 enum mode
 {
   MODE_NONE, MODE_EIO, MODE_ENOSPC, MODE_SHORT, MODE_EINTR, MODE_SLOW,
-  MODE_PAUSE, MODE_RESIZE
+  MODE_PAUSE, MODE_RESIZE, MODE_HOLD
 };
 
 static struct
@@ -190,7 +196,8 @@ static enum mode
 parse_mode (char const *s)
 {
   static char const *const names[] =
-    { "", "eio", "enospc", "short", "eintr", "slow", "pause", "resize" };
+    { "", "eio", "enospc", "short", "eintr", "slow", "pause", "resize",
+      "hold" };
   if (s)
     for (size_t i = 1; i < sizeof names / sizeof names[0]; i++)
       if (strcmp (s, names[i]) == 0)
@@ -407,6 +414,13 @@ inject (char const *what, off_t offset, size_t *len)
       break;
     case MODE_RESIZE:
       resize_target ();
+      break;
+    case MODE_HOLD:
+      if (!cfg.flag || access (cfg.flag, F_OK) != 0)
+        return 0;
+      sleep_ms (cfg.sleep_ms);
+      if (cfg.align < *len)
+        *len = cfg.align;
       break;
     case MODE_NONE:
       return 0;
