@@ -19,7 +19,9 @@ mkdir d || framework_failure_
 head -c $size /dev/urandom > d/big || framework_failure_
 
 rm -f fault.log || framework_failure_
-touch held || framework_failure_
+# err is read while the job runs: it must be there before the job
+# starts writing to it.
+touch held err || framework_failure_
 mpirun_ 2 -x LD_PRELOAD="$faultshim_" -x FAULT_RANK=1 \
   -x FAULT_OP=$rel_read_ops_ -x FAULT_FD_PATH='*/d/big' \
   -x FAULT_MODE=hold -x FAULT_FLAG="$PWD/held" -x FAULT_SLEEP_MS=10 \
