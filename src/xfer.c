@@ -198,39 +198,46 @@ move (struct xfer_ctx *c, off_t len)
   return xfer_readloop (c, len);
 }
 
+/* What a walk of the source's extents came to.  */
+enum walk
+{
+  WALK_FAILED,			/* a diagnostic was given */
+  WALK_DONE,			/* the span is copied */
+  WALK_ALL_DATA,		/* the file system says all of it is data */
+  WALK_UNKNOWN			/* it cannot say where data is */
+};
+
 #if HAVE_SEEK_HOLE
-/* Put C's source at POS, where its walk ended, and return 1; or
-   return -1 after a diagnostic.  */
-static int
+/* Put C's source at POS, where its walk ended, and return WALK_DONE;
+   or return WALK_FAILED after a diagnostic.  */
+static enum walk
 end_walk (struct xfer_ctx *c, off_t pos)
 {
   if (lseek (c->in.fd, pos, SEEK_SET) < 0)
     {
       error (0, errno, _("cannot lseek %s"), quoteaf (c->in.name));
-      return -1;
+      return WALK_FAILED;
     }
   c->in.pos = pos;
-  return 1;
+  return WALK_DONE;
 }
 
 /* The source's extents cannot be walked: put its offset back where the
-   walk started, for a plain copy, and return WHY (copy_extents' 0 or
-   2); or return -1 after a diagnostic.  */
-static int
-unwalked (struct xfer_ctx *c, int why)
+   walk started, for a plain copy, and return WHY; or return
+   WALK_FAILED after a diagnostic.  */
+static enum walk
+unwalked (struct xfer_ctx *c, enum walk why)
 {
-  return end_walk (c, c->in.pos) < 0 ? -1 : why;
+  return end_walk (c, c->in.pos) == WALK_FAILED ? WALK_FAILED : why;
 }
 #endif
 
 /* Copy the source's data extents, and its holes as the options want
    them, up to END, at most the size it had when the caller looked.
-   FINISH says that the copy ends at END.  Return 1 when done, 0 if
-   the file system says all of it is data, 2 if it cannot tell where
-   data is (nothing was done in either case), -1 after a
-   diagnostic.  The report says that holes were looked for as soon as
+   FINISH says that the copy ends at END.  Nothing is done where the
+   walk says WALK_ALL_DATA or WALK_UNKNOWN.  The report says that holes were looked for as soon as
    the file system has told of one, even if the copy fails then.  */
-static int
+static enum walk
 copy_extents (struct xfer_ctx *c, off_t end, bool finish)
 {
 #if HAVE_SEEK_HOLE
@@ -246,7 +253,7 @@ copy_extents (struct xfer_ctx *c, off_t end, bool finish)
           if (errno == ENXIO)
             data = end;
           else if (pos == start && (errno == EINVAL || errno == ENOTSUP))
-            return unwalked (c, 2);
+            return unwalked (c, WALK_UNKNOWN);
           else
             goto fail;
         }
@@ -256,7 +263,7 @@ copy_extents (struct xfer_ctx *c, off_t end, bool finish)
           c->report->detection |= XFER_DETECT_SEEK_HOLE;
           bool ok = (finish ? xfer_output_tail (c, end - pos)
                      : xfer_output_hole (c, end - pos));
-          return ok ? end_walk (c, end) : -1;
+          return ok ? end_walk (c, end) : WALK_FAILED;
         }
       off_t hole = lseek (fd, data, SEEK_HOLE);
       if (hole < 0)
@@ -265,16 +272,16 @@ copy_extents (struct xfer_ctx *c, off_t end, bool finish)
          the file is data, which a sparse-looking file is not: there
          is nothing to walk.  */
       if (data == start && end <= hole)
-        return unwalked (c, 0);
+        return unwalked (c, WALK_ALL_DATA);
       c->report->detection |= XFER_DETECT_SEEK_HOLE;
       if (!xfer_output_hole (c, data - pos))
-        return -1;
+        return WALK_FAILED;
       pos = data;
       if (lseek (fd, data, SEEK_SET) < 0)
         goto fail;
       c->in.pos = data;
       if (!move (c, MIN (hole, end) - data))
-        return -1;
+        return WALK_FAILED;
       pos = c->in.pos;
       if (pos < MIN (hole, end))
         break;			/* the file shrank */
@@ -283,9 +290,9 @@ copy_extents (struct xfer_ctx *c, off_t end, bool finish)
 
  fail:
   error (0, errno, _("cannot lseek %s"), quoteaf (c->in.name));
-  return -1;
+  return WALK_FAILED;
 #else
-  return 2;
+  return WALK_UNKNOWN;
 #endif
 }
 
@@ -381,22 +388,19 @@ copy_span (struct xfer_ctx *c, off_t len, bool finish)
      asks; one whose file system cannot say where its data is, as GNU
      cp does, has holes made of its zeros unless --sparse=never.  */
   struct stat const *st = c->in.st;
-  int walked = 0;
+  enum walk walked = WALK_ALL_DATA;
   if (looks_sparse (st) && 0 <= c->in.pos)
     {
       off_t end = st->st_size;
       if (0 <= len && c->in.pos + len < end)
         end = c->in.pos + len;
       walked = copy_extents (c, end, finish);
-      if (walked < 0)
+      if (walked == WALK_FAILED)
         return false;
-      if (walked == 2)
-        {
-          walked = 0;
-          look_for_zeros (c);
-        }
+      if (walked == WALK_UNKNOWN)
+        look_for_zeros (c);
     }
-  if (!walked && !move (c, len))
+  if (walked != WALK_DONE && !move (c, len))
     return false;
   return !finish || xfer_output_finish (c);
 }
