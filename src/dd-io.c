@@ -191,11 +191,16 @@ dd_read_block (struct dd *d, int fd, char *buf, idx_t size)
 }
 
 /* Direct I/O cannot write a short block at an aligned file's end:
-   write it through the cache instead, and sync it, as GNU dd does.  */
+   write it through the cache instead, and sync it, as GNU dd does.
+   The flag is cleared as dd set it, as an open flag: the engine's
+   switch may use another interface, or none in a build configured as
+   if the system had no O_DIRECT.  */
 static void
 leave_direct_io (struct dd *d)
 {
-  if (xfer_set_direct (STDOUT_FILENO, false) != 0
+  int flags = fcntl (STDOUT_FILENO, F_GETFL);
+  if ((flags < 0
+       || fcntl (STDOUT_FILENO, F_SETFL, flags & ~O_DIRECT) != 0)
       && d->s.status != DD_STATUS_NONE)
     error (0, errno, _("failed to turn off O_DIRECT: %s"),
            quotef (d->out_name));

@@ -122,8 +122,9 @@ xfer_end_init (struct xfer_end *e, struct xfer_file const *file,
 
 /* Direct I/O.  */
 
-int
-xfer_set_direct (int fd, bool on)
+/* Switch direct I/O on FD on or off.  Return 0, or -1 with errno.  */
+static int
+set_direct (int fd, bool on)
 {
 #if HAVE_O_DIRECT
   int flags = fcntl (fd, F_GETFL);
@@ -171,7 +172,7 @@ xfer_end_direct_on (struct xfer_end *e)
   /* On a pipe, O_DIRECT means packet mode: not what is wanted.  */
   bool can = S_ISREG (e->st->st_mode) || S_ISBLK (e->st->st_mode);
   idx_t align = can ? dio_alignment (e->fd) : 0;
-  if (align == 0 || xfer_set_direct (e->fd, true) != 0)
+  if (align == 0 || set_direct (e->fd, true) != 0)
     {
       warn_unsupported (e->name);
       return false;
@@ -188,7 +189,7 @@ xfer_end_direct_off (struct xfer_end *e)
     {
       /* If this fails, the next unaligned transfer fails too and
          that diagnostic says why.  */
-      xfer_set_direct (e->fd, false);
+      set_direct (e->fd, false);
       e->direct = false;
     }
 }

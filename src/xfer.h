@@ -273,10 +273,6 @@ idx_t xfer_write (int fd, void const *buf, idx_t size);
 /* Whether the N bytes at P are all zero.  */
 bool xfer_is_zero (char const *p, idx_t n);
 
-/* Switch direct I/O on FD on or off, as the system spells it.  Return
-   0, or -1 with errno set.  */
-int xfer_set_direct (int fd, bool on);
-
 /* Tell the kernel it may drop the LEN bytes at OFF of FD from the page
    cache; LEN 0 means all from OFF to the end of the file.  Return 0,
    or -1 with errno set.  */
