@@ -24,6 +24,13 @@ case ${gnu_oracle-} in
   *) gnu_dir_=/nonexistent/gnu-oracle ;;
 esac
 
+# Tests preload libraries of their own (tests/shim, build_shim_) into
+# our programs.  A sanitizer build's runtime would refuse to run unless
+# loaded first; the libraries only wrap system calls, so the order is
+# harmless.  Without a sanitizer the setting is unused.
+ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+export ASAN_OPTIONS
+
 # With CPDD_TEST_JOBS=N, our cp copies with --jobs=N: it is run through
 # a script named cp that execs it as "cp", so that its messages still
 # start "cp: ".
@@ -157,14 +164,21 @@ gnu_libc_words_ ()
   esac
 }
 
-# Build the C source on standard input into shim.so, a library that
-# replaces some calls of the C library's, to be preloaded into our
-# program and GNU's alike; skip the test where nothing can compile it.
+# build_shim_ PROG: build the C source on standard input into shim.so,
+# a library that replaces some calls of the C library's, to be preloaded
+# into our PROG and GNU's alike.  Skip the test where nothing can
+# compile it, or where it cannot be loaded into both, as when our
+# programs are built for another word size than GNU's (gcc -m32).
 build_shim_ ()
 {
   cat > shim.c || framework_failure_
   ${CC-cc} -shared -fPIC -o shim.so shim.c \
     || skip_ 'no C compiler to build the preloaded library'
+  for bs_dir_ in "$ours_dir_" "$gnu_dir_"; do
+    LD_PRELOAD=$PWD/shim.so "$bs_dir_/$1" --version > /dev/null 2> shim.err \
+      && ! test -s shim.err \
+      || { cat shim.err; skip_ "the preloaded library does not load into $bs_dir_/$1"; }
+  done
 }
 
 # diff_run_shimmed_ PROG ARGS...: diff_run_ PROG with each ARGS (one

@@ -36,8 +36,6 @@ chmod -R u+w fix/ro || framework_failure_
 
 swapshim=${abs_top_builddir-$PWD/..}/tests/shim/swapshim.so
 test -f "$swapshim" || skip_ "tests/shim/swapshim.so was not built"
-ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS+:$ASAN_OPTIONS}"
-export ASAN_OPTIONS
 
 # A file replaced by a link to another just before cp opens it: one
 # job and four say the same, give the same status and copy the same.

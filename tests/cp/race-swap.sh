@@ -11,8 +11,6 @@ require_gnu_ cp
 
 swapshim=${abs_top_builddir-$PWD/..}/tests/shim/swapshim.so
 test -f "$swapshim" || skip_ "tests/shim/swapshim.so was not built"
-ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS+:$ASAN_OPTIONS}"
-export ASAN_OPTIONS
 
 # The source: a directory with a file, a FIFO and a subdirectory, all
 # old and, where we may, owned by another user; outside, a directory

@@ -12,6 +12,10 @@
 . "$srcdir/tests/diff-helpers.sh"
 . "$srcdir/tests/reliability/rel-helpers.sh"
 require_gnu_ cp
+# GNU's fields name the system calls it used; a build without them
+# cannot give the same answers.
+cpdd_has_ HAVE_SEEK_HOLE && cpdd_has_ HAVE_COPY_FILE_RANGE \
+  || skip_ "built without SEEK_HOLE or copy_file_range"
 
 mkdir fix || framework_failure_
 cd fix || framework_failure_

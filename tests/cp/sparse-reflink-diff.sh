@@ -39,8 +39,9 @@ diff_run_ reflink-always-split env CPDD_CHUNK_SIZE=64K \
 
 # A clone that fails because the storage did is a failure even where
 # a copy could have been made another way; one that the file system
-# refuses is not.
-if test -f "${abs_top_builddir-$PWD/..}/tests/shim/faultshim.so"; then
+# refuses is not.  Only a build that clones meets the fault.
+if test -f "${abs_top_builddir-$PWD/..}/tests/shim/faultshim.so" \
+   && cpdd_has_ HAVE_FICLONE; then
   . "$srcdir/tests/reliability/rel-helpers.sh"
   require_faultshim_
   for mode in eio enospc eintr; do

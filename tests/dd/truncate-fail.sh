@@ -9,7 +9,7 @@
 . "$srcdir/tests/diff-helpers.sh"
 require_gnu_ dd
 
-build_shim_ <<'EOT'
+build_shim_ dd <<'EOT'
 #include <errno.h>
 #include <sys/types.h>
 

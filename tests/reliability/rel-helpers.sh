@@ -212,10 +212,6 @@ require_faultshim_ ()
 {
   faultshim_=${abs_top_builddir-$PWD/..}/tests/shim/faultshim.so
   test -f "$faultshim_" || skip_ "tests/shim/faultshim.so was not built"
-  # A sanitizer build's runtime would otherwise insist on being loaded
-  # first; the shim only wraps system calls, so the order is harmless.
-  ASAN_OPTIONS="verify_asan_link_order=0${ASAN_OPTIONS+:$ASAN_OPTIONS}"
-  export ASAN_OPTIONS
 }
 
 # with_faults_ VAR=VALUE... -- CMD ARG...

@@ -9,6 +9,7 @@
 . "$srcdir/tests/diff-helpers.sh"
 . "$srcdir/tests/reliability/rel-helpers.sh"
 require_faultshim_
+cpdd_has_ HAVE_SEEK_HOLE || skip_ "built without SEEK_HOLE"
 
 # Three data extents with holes between them and after them.
 truncate -s 3M src || framework_failure_
