@@ -8,7 +8,7 @@ doc_cpdd_TEXINFOS = doc/cp.texi doc/dd.texi doc/mpicp.texi doc/xfer.texi doc/cpd
 ## so they cannot drift from them.
 man_MANS += doc/cp.1 doc/dd.1 doc/cpdd-bench.1
 CLEANFILES += doc/cp.1 doc/dd.1 doc/cpdd-bench.1
-EXTRA_DIST += doc/cp.x doc/dd.x doc/cpdd-bench.x doc/mpicp.x
+EXTRA_DIST += doc/cp.x doc/dd.x doc/cpdd-bench.x doc/mpicp.x doc/HACKING
 
 cpdd_help2man = $(HELP2MAN) --no-info --output=$@-t
 
