@@ -221,7 +221,8 @@ default_ifs_='
 # Print a line per file below DIR: its type, permissions, size, link
 # target or content checksum, and, when DIFF_TIMES is set, its
 # modification time (to the nanosecond if DIFF_TIMES=ns), and when
-# DIFF_XATTRS is set, its extended attributes (ACLs included).  Names
+# DIFF_XATTRS is set, its extended attributes (ACLs included), and when
+# DIFF_BLOCKS is set, the blocks it takes (holes kept or not).  Names
 # are relative to DIR.
 tree_digest_ ()
 {
@@ -231,8 +232,8 @@ tree_digest_ ()
         printf '%s link %s\n' "$f" "$(readlink "$f")"
         continue
       fi
-      fmt_='%F|%a|%s|%u|%g|%Y|%h'
-      test "${DIFF_TIMES-}" = ns && fmt_='%F|%a|%s|%u|%g|%.9Y|%h'
+      fmt_='%F|%a|%s|%u|%g|%Y|%h|%b'
+      test "${DIFF_TIMES-}" = ns && fmt_='%F|%a|%s|%u|%g|%.9Y|%h|%b'
       # Split by the shell, not by more processes: a tree of thousands
       # of files is digested twice per case.
       IFS='|'
@@ -240,6 +241,7 @@ tree_digest_ ()
       IFS=$default_ifs_
       line="$f $1 $2 $3 $4 $5 links=$7"
       test -n "${DIFF_TIMES-}" && line="$line mtime=$6"
+      test -n "${DIFF_BLOCKS-}" && line="$line blocks=$8"
       if test -f "$f"; then
         set -- $(cksum < "$f")
         line="$line $1:$2"

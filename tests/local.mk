@@ -58,6 +58,7 @@ include tests/xfer/local.mk
 include tests/reliability/local.mk
 include tests/dist/local.mk
 include tests/unit/local.mk
+include tests/fs/local.mk
 
 ## GNU coreutils' own tests of cp and dd, from the release the oracle
 ## is built from (see tests/upstream/check-upstream), run against GNU's

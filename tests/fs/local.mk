@@ -1,0 +1,24 @@
+## tests/fs/local.mk -- copies on and between real file systems of
+## several kinds, made on loop devices (as root) by tests/fs/fs-helpers.sh.
+
+## The FUSE file system the tests mount: built only where libfuse3's
+## development files are, like the fault-injection library; without
+## it, the tests leave FUSE out.
+check_SCRIPTS += tests/shim/plainfuse
+tests/shim/plainfuse: tests/shim/plainfuse.c
+	$(AM_V_CC)$(MKDIR_P) tests/shim && \
+	{ fuse_flags=`pkg-config --cflags --libs fuse3 2>/dev/null` \
+	  && $(CC) $(SHIM_CFLAGS) -o $@ $(srcdir)/tests/shim/plainfuse.c \
+	       $$fuse_flags \
+	  || { echo "$@ not built: the tests will leave FUSE out" >&2; \
+	       rm -f $@; }; }
+CLEANFILES += tests/shim/plainfuse
+
+TESTS += \
+  tests/fs/direct-4k.sh \
+  tests/fs/fuse.sh \
+  tests/fs/squashfs.sh \
+  tests/fs/pairs.sh
+
+EXTRA_DIST += $(filter tests/fs/%, $(TESTS)) \
+  tests/fs/fs-helpers.sh tests/shim/plainfuse.c

@@ -1,0 +1,315 @@
+/* plainfuse -- a FUSE file system for cpdd's tests: a directory passed
+   through, with none of the calls a copy may hope for.
+
+   Usage: plainfuse BACKING-DIR MOUNT-POINT [FUSE-OPTION...]
+
+   Files are opened, read and written with plain calls.  It has no
+   lseek operation, so SEEK_DATA and SEEK_HOLE see one extent of data;
+   no copy_file_range, fallocate or extended attributes; and an open
+   asking for O_DIRECT is refused with EINVAL, as some network and FUSE
+   file systems do.  It stands for the file systems that answer a copy
+   worst, so that the tests can show the copy still comes out right.  */
+
+#define FUSE_USE_VERSION 31
+
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fuse.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+/* The backing directory, open.  */
+static int root_fd = -1;
+
+/* PATH, as FUSE gives it, relative to the backing directory.  */
+static char const *
+rel (char const *path)
+{
+  while (*path == '/')
+    path++;
+  return *path ? path : ".";
+}
+
+/* -errno if RESULT is negative, else 0.  */
+static int
+status (int result)
+{
+  return result < 0 ? -errno : 0;
+}
+
+static void *
+pf_init (struct fuse_conn_info *conn, struct fuse_config *cfg)
+{
+  (void) conn;
+  /* The backing files' inode numbers, so that hard links are seen as
+     such; and no caching of attributes that another path changed.  */
+  cfg->use_ino = 1;
+  cfg->attr_timeout = 0;
+  cfg->entry_timeout = 0;
+  cfg->negative_timeout = 0;
+  return NULL;
+}
+
+static int
+pf_getattr (char const *path, struct stat *st, struct fuse_file_info *fi)
+{
+  if (fi)
+    return status (fstat (fi->fh, st));
+  return status (fstatat (root_fd, rel (path), st, AT_SYMLINK_NOFOLLOW));
+}
+
+static int
+pf_readlink (char const *path, char *buf, size_t size)
+{
+  ssize_t n = readlinkat (root_fd, rel (path), buf, size - 1);
+  if (n < 0)
+    return -errno;
+  buf[n] = '\0';
+  return 0;
+}
+
+static int
+pf_mknod (char const *path, mode_t mode, dev_t rdev)
+{
+  return status (mknodat (root_fd, rel (path), mode, rdev));
+}
+
+static int
+pf_mkdir (char const *path, mode_t mode)
+{
+  return status (mkdirat (root_fd, rel (path), mode));
+}
+
+static int
+pf_unlink (char const *path)
+{
+  return status (unlinkat (root_fd, rel (path), 0));
+}
+
+static int
+pf_rmdir (char const *path)
+{
+  return status (unlinkat (root_fd, rel (path), AT_REMOVEDIR));
+}
+
+static int
+pf_symlink (char const *target, char const *path)
+{
+  return status (symlinkat (target, root_fd, rel (path)));
+}
+
+static int
+pf_rename (char const *from, char const *to, unsigned int flags)
+{
+  return status (renameat2 (root_fd, rel (from), root_fd, rel (to), flags));
+}
+
+static int
+pf_link (char const *from, char const *to)
+{
+  return status (linkat (root_fd, rel (from), root_fd, rel (to), 0));
+}
+
+static int
+pf_chmod (char const *path, mode_t mode, struct fuse_file_info *fi)
+{
+  if (fi)
+    return status (fchmod (fi->fh, mode));
+  return status (fchmodat (root_fd, rel (path), mode, 0));
+}
+
+static int
+pf_chown (char const *path, uid_t uid, gid_t gid, struct fuse_file_info *fi)
+{
+  if (fi)
+    return status (fchown (fi->fh, uid, gid));
+  return status (fchownat (root_fd, rel (path), uid, gid,
+                           AT_SYMLINK_NOFOLLOW));
+}
+
+static int
+pf_truncate (char const *path, off_t size, struct fuse_file_info *fi)
+{
+  if (fi)
+    return status (ftruncate (fi->fh, size));
+  int fd = openat (root_fd, rel (path), O_WRONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -errno;
+  int r = status (ftruncate (fd, size));
+  close (fd);
+  return r;
+}
+
+static int
+pf_utimens (char const *path, struct timespec const ts[2],
+            struct fuse_file_info *fi)
+{
+  if (fi)
+    return status (futimens (fi->fh, ts));
+  return status (utimensat (root_fd, rel (path), ts, AT_SYMLINK_NOFOLLOW));
+}
+
+/* Open PATH with FLAGS (and MODE, when creating) into FI.  */
+static int
+open_file (char const *path, int flags, mode_t mode,
+           struct fuse_file_info *fi)
+{
+  if (flags & O_DIRECT)
+    return -EINVAL;
+  int fd = openat (root_fd, rel (path), flags | O_CLOEXEC, mode);
+  if (fd < 0)
+    return -errno;
+  fi->fh = fd;
+  return 0;
+}
+
+static int
+pf_open (char const *path, struct fuse_file_info *fi)
+{
+  return open_file (path, fi->flags, 0, fi);
+}
+
+static int
+pf_create (char const *path, mode_t mode, struct fuse_file_info *fi)
+{
+  return open_file (path, fi->flags | O_CREAT, mode, fi);
+}
+
+static int
+pf_read (char const *path, char *buf, size_t size, off_t offset,
+         struct fuse_file_info *fi)
+{
+  (void) path;
+  ssize_t n = pread (fi->fh, buf, size, offset);
+  return n < 0 ? -errno : n;
+}
+
+static int
+pf_write (char const *path, char const *buf, size_t size, off_t offset,
+          struct fuse_file_info *fi)
+{
+  (void) path;
+  ssize_t n = pwrite (fi->fh, buf, size, offset);
+  return n < 0 ? -errno : n;
+}
+
+static int
+pf_statfs (char const *path, struct statvfs *st)
+{
+  (void) path;
+  return status (fstatvfs (root_fd, st));
+}
+
+static int
+pf_release (char const *path, struct fuse_file_info *fi)
+{
+  (void) path;
+  return status (close (fi->fh));
+}
+
+static int
+pf_fsync (char const *path, int datasync, struct fuse_file_info *fi)
+{
+  (void) path;
+  return status (datasync ? fdatasync (fi->fh) : fsync (fi->fh));
+}
+
+static int
+pf_opendir (char const *path, struct fuse_file_info *fi)
+{
+  int fd = openat (root_fd, rel (path),
+                   O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0)
+    return -errno;
+  DIR *dir = fdopendir (fd);
+  if (!dir)
+    {
+      int err = errno;
+      close (fd);
+      return -err;
+    }
+  fi->fh = (uintptr_t) dir;
+  return 0;
+}
+
+static int
+pf_readdir (char const *path, void *buf, fuse_fill_dir_t fill, off_t offset,
+            struct fuse_file_info *fi, enum fuse_readdir_flags flags)
+{
+  (void) path;
+  (void) offset;
+  (void) flags;
+  DIR *dir = (DIR *) (uintptr_t) fi->fh;
+  rewinddir (dir);
+  for (;;)
+    {
+      errno = 0;
+      struct dirent *e = readdir (dir);
+      if (!e)
+        return -errno;
+      struct stat st = { .st_ino = e->d_ino, .st_mode = DTTOIF (e->d_type) };
+      if (fill (buf, e->d_name, &st, 0, 0))
+        return 0;
+    }
+}
+
+static int
+pf_releasedir (char const *path, struct fuse_file_info *fi)
+{
+  (void) path;
+  return status (closedir ((DIR *) (uintptr_t) fi->fh));
+}
+
+static struct fuse_operations const ops = {
+  .init = pf_init,
+  .getattr = pf_getattr,
+  .readlink = pf_readlink,
+  .mknod = pf_mknod,
+  .mkdir = pf_mkdir,
+  .unlink = pf_unlink,
+  .rmdir = pf_rmdir,
+  .symlink = pf_symlink,
+  .rename = pf_rename,
+  .link = pf_link,
+  .chmod = pf_chmod,
+  .chown = pf_chown,
+  .truncate = pf_truncate,
+  .utimens = pf_utimens,
+  .open = pf_open,
+  .create = pf_create,
+  .read = pf_read,
+  .write = pf_write,
+  .statfs = pf_statfs,
+  .release = pf_release,
+  .fsync = pf_fsync,
+  .opendir = pf_opendir,
+  .readdir = pf_readdir,
+  .releasedir = pf_releasedir,
+};
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 3)
+    {
+      fprintf (stderr, "usage: %s BACKING-DIR MOUNT-POINT [OPTION...]\n",
+               argv[0]);
+      return 2;
+    }
+  root_fd = open (argv[1], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (root_fd < 0)
+    {
+      perror (argv[1]);
+      return 1;
+    }
+  /* Files are made with the modes asked for, not masked again here.  */
+  umask (0);
+  argv[1] = argv[0];
+  return fuse_main (argc - 1, argv + 1, &ops, NULL);
+}
