@@ -27,6 +27,7 @@ bench_tests = \
   tests/bench/usage.sh \
   tests/bench/compare.sh \
   tests/bench/compare-variants.sh \
+  tests/bench/compare-fs.sh \
   tests/bench/missing-tool.sh \
   tests/bench/cold.sh \
   tests/bench/cached.sh \
