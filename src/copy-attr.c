@@ -355,6 +355,14 @@ copy_xattrs (struct attr_file src, struct attr_file dst,
 
 #endif /* !USE_LIBATTR */
 
+/* Whether FILE, open, has no extended attributes at all, and so no
+   ACL: one call, where listing them to copy none takes two.  */
+static bool
+has_no_xattrs (struct attr_file file)
+{
+  return 0 <= file.fd && flistxattr (file.fd, NULL, 0) == 0;
+}
+
 /* Copy SRC's extended attributes to DST, reporting failures as X asks;
    return false only if X requires them.  */
 static bool
@@ -460,16 +468,28 @@ may_keep_special_bits (struct attr_file dst, struct stat const *src_st,
 
 /* Give DST the permissions in SRC_ST, and SRC's ACL if it has one:
    exactly those, as GNU cp 9.10 does, with none of the set-ID or
-   sticky bits DST had, nor those of SRC_ST if DROP_SPECIAL.  */
+   sticky bits DST had, nor those of SRC_ST if DROP_SPECIAL.  SRC_BARE
+   says SRC has no ACL: then, as in GNU cp 9.10, DST's mode is set and
+   nothing else, so that an ACL DST inherited from its directory's
+   default ACL, or had before, keeps its entries with the mode's mask;
+   one call, where the ACL functions make three.  */
 static bool
 copy_mode (struct attr_file src, struct stat const *src_st,
-           struct attr_file dst, bool drop_special,
+           struct attr_file dst, bool drop_special, bool src_bare,
            struct cp_options const *x)
 {
   mode_t mode = src_st->st_mode & (SPECIAL_BITS
                                    | S_IRWXU | S_IRWXG | S_IRWXO);
   if (drop_special)
     mode &= ~SPECIAL_BITS;
+  if (src_bare)
+    {
+      if (change_mode (dst, mode) == 0)
+        return true;
+      error (0, errno, _("preserving permissions for %s"),
+             quoteaf (dst.name));
+      return !x->require_preserve;
+    }
   char *src_path = path_of (src);
   char *dst_path = path_of (dst);
   int r = qcopy_acl (src_path, src.fd, dst_path, dst.fd, mode);
@@ -555,11 +575,11 @@ drop_xattr_write_access (struct stat const *src_st, struct attr_file dst,
    only for its extended attributes.  */
 static bool
 set_permissions (struct attr_file src, struct stat const *src_st,
-                 struct attr_file dst, bool drop_special,
+                 struct attr_file dst, bool drop_special, bool src_bare,
                  struct cp_options const *x)
 {
   if (x->preserve_mode)
-    return copy_mode (src, src_st, dst, drop_special, x);
+    return copy_mode (src, src_st, dst, drop_special, src_bare, x);
   if (x->explicit_no_preserve_mode)
     return !dst.created || set_default_mode (src_st, dst, x);
   return drop_xattr_write_access (src_st, dst, x);
@@ -584,11 +604,15 @@ copy_attributes (struct attr_file src, struct stat const *src_st,
         }
       ok &= copy_owner (dst, src_st, &drop_special, x);
     }
-  if (x->preserve_xattr)
+  /* A source without extended attributes, asked once, has none to
+     copy and no ACL to carry with its permissions.  */
+  bool src_bare = ((x->preserve_xattr || x->preserve_mode) && !is_link
+                   && has_no_xattrs (src));
+  if (x->preserve_xattr && !src_bare)
     ok &= preserve_xattrs (src, dst, x);
   /* A symbolic link has no permissions of its own.  */
   if (!is_link)
-    ok &= set_permissions (src, src_st, dst, drop_special, x);
+    ok &= set_permissions (src, src_st, dst, drop_special, src_bare, x);
   if (x->preserve_timestamps)
     ok &= copy_times (src_st, dst, is_link, x);
   return ok;

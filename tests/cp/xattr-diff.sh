@@ -32,6 +32,20 @@ if cpdd_has_ USE_ACL; then
   diff_run_ p-keeps-acl cp -p a new
   diff_run_ mode-keeps-acl cp --preserve=mode a new
 fi
+# A source without extended attributes, whose copy would have an ACL
+# of its own: inherited from the default ACL of the directory it is
+# made in, or on the file it replaces.  The copy ends with the
+# source's permissions alone, as GNU's.
+if cpdd_has_ USE_ACL && command -v setfacl > /dev/null; then
+  mkdir fix/inherit fix/plaind && printf 'p\n' > fix/plain \
+    && printf 'o\n' > fix/old-acl \
+    && setfacl -d -m u:65534:rwx fix/inherit \
+    && setfacl -m u:65534:rw fix/old-acl || framework_failure_
+  diff_run_ archive-into-default-acl cp -a plain inherit
+  diff_run_ archive-onto-acl cp -a plain old-acl
+  diff_run_ p-onto-acl cp -p plain old-acl
+  diff_run_ archive-dir-into-default-acl cp -a plaind inherit
+fi
 diff_run_ xattr-tree cp -r --preserve=xattr d copy
 diff_run_ no-preserve-xattr cp -a --no-preserve=xattr d copy
 
