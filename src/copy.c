@@ -1470,10 +1470,11 @@ copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
   *report = (struct xfer_report) { .method = XFER_METHOD_READ };
   /* The range may be copied while this process walks a subtree, whose
      own diagnostics are held for its answer.  */
-  struct held_errors *outer = error_hold (said);
+  struct error_hold_scope opening;
+  error_hold_take (&opening, said);
   int src_fd = open_remote_end (f, false);
   int dst_fd = src_fd < 0 ? -1 : open_remote_end (f, true);
-  error_hold (outer);
+  error_hold_give_back (&opening);
   bool ok = 0 <= dst_fd;
   if (ok)
     {
@@ -1486,13 +1487,14 @@ copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
       struct held_errors more;
       ok = xfer_copy_range (&split, range, &more, report);
       *said = more;
-      error_hold (said);
+      struct error_hold_scope closing;
+      error_hold_take (&closing, said);
       if (close (dst_fd) != 0)
         {
           error (0, errno, _("failed to close %s"), quoteaf (f->dst_name));
           ok = false;
         }
-      error_hold (outer);
+      error_hold_give_back (&closing);
     }
   /* Closing a file only read from can't lose anything.  */
   if (0 <= src_fd)
