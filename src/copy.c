@@ -61,11 +61,6 @@ enum { FILL_PENDING, FILL_OK, FILL_FAILED };
 static pthread_mutex_t fill_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t fill_ended = PTHREAD_COND_INITIALIZER;
 
-/* Set by the walk while it makes the first copy of a file with other
-   links, for the task that fills it to take (claim_outcome): the
-   functions in between need not know.  Only the walk touches it.  */
-static struct fill_outcome *next_outcome;
-
 /* Source inodes already copied, with the name of their copy, so that
    further links to them become links to that copy, and a directory
    reached again is not copied again.  */
@@ -407,14 +402,19 @@ remember_copy (struct stat const *src_st, char const *name,
     }
 }
 
-/* Give the task being made the outcome the walk waits for, if any.  */
+/* Give the task being made the outcome *PENDING, if any: that of the
+   first copy of a file with other links, which the walk makes and
+   then waits for before linking another name to it.  PENDING is NULL
+   where there is none to take.  */
 static struct fill_outcome *
-claim_outcome (void)
+claim_outcome (struct fill_outcome **pending)
 {
-  struct fill_outcome *o = next_outcome;
+  struct fill_outcome *o = pending ? *pending : NULL;
   if (o)
-    atomic_fetch_add (&o->refs, 1);
-  next_outcome = NULL;
+    {
+      atomic_fetch_add (&o->refs, 1);
+      *pending = NULL;
+    }
   return o;
 }
 
@@ -1161,14 +1161,15 @@ copy_task_init (struct copy_task *t, struct open_copy const *c,
   t->outcome = NULL;
 }
 
-/* Have a worker fill C, as one piece of GROUP.  */
+/* Have a worker fill C, as one piece of GROUP, taking the outcome
+   *PENDING to report to, if any.  */
 static void
 hand_over (struct open_copy const *c, struct file_group *group,
-           struct cp_options const *x)
+           struct fill_outcome **pending, struct cp_options const *x)
 {
   struct copy_task *t = xmalloc (sizeof *t);
   copy_task_init (t, c, group, x);
-  t->outcome = claim_outcome ();
+  t->outcome = claim_outcome (pending);
   task_group_hold (&group->pieces);
   workers_submit (pool, run_copy_task, t);
 }
@@ -1236,14 +1237,12 @@ send_ranges (struct chunked_copy *f, struct loc const *src, bool follow,
 
 /* If C's source, SRC (reached by following links if FOLLOW) to DST, is
    large enough, have workers or other ranks copy it in ranges, as a
-   piece of GROUP, and return true; else return false, having done
-   nothing.  BY_WALK says whether this is the walk's thread, whose copy
-   may have an outcome waiting (next_outcome), or a worker's, copying a
-   file it was handed whole.  */
+   piece of GROUP, taking the outcome *PENDING to report to, if any,
+   and return true; else return false, having done nothing.  */
 static bool
 hand_over_chunks (struct open_copy const *c, struct loc const *src,
                   bool follow, struct loc const *dst,
-                  struct file_group *group, bool by_walk,
+                  struct file_group *group, struct fill_outcome **pending,
                   struct cp_options const *x)
 {
   if (x->attributes_only)
@@ -1266,13 +1265,8 @@ hand_over_chunks (struct open_copy const *c, struct loc const *src,
     }
 
   /* A task per worker, each copying ranges until none is left; or a
-     message per range, which the ranks take as they are free.  The
-     outcome waiting is that of the walk's own copy: a file a worker
-     was handed whole has none (no other name of it is copied), and a
-     worker taking it would take that of whatever file the walk is
-     copying meanwhile, which would then seem to fail if this one did,
-     and its other names be copied afresh.  */
-  t->outcome = by_walk ? claim_outcome () : NULL;
+     message per range, which the ranks take as they are free.  */
+  t->outcome = claim_outcome (pending);
   task_group_init (&f->ranges, &group->pieces, chunked_copy_done);
   if (remote)
     send_ranges (f, src, follow, dst);
@@ -1320,12 +1314,14 @@ open_source (struct loc const *src, bool follow)
    file in ranges once both ends are open, and any other one too unless
    HERE says this thread is to: a worker's, or another rank's, copying
    a file handed over whole, where the walk's passes false; a failure
-   of theirs is GROUP's.  */
+   of theirs is GROUP's.  The task that copies the data takes the
+   outcome *PENDING, if any, which only the walk has: a file handed
+   over whole has no other name copied meanwhile.  */
 static _GL_ATTRIBUTE_NOINLINE bool
 copy_data_file (struct loc const *src, struct stat const *src_st,
                 bool follow, int src_fd, struct loc const *dst, bool exists,
                 struct file_group *group, bool here,
-                struct cp_options const *x)
+                struct fill_outcome **pending, struct cp_options const *x)
 {
   if (src_fd < 0)
     src_fd = open_source (src, follow);
@@ -1360,11 +1356,11 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
                                 && x->xfer.reflink == XFER_REFLINK_ALWAYS);
   if (group && sends_files () && !removed_if_unclonable)
     {
-      if (hand_over_chunks (&c, src, follow, dst, group, !here, x))
+      if (hand_over_chunks (&c, src, follow, dst, group, pending, x))
         return true;
       if (pool && !here)
         {
-          hand_over (&c, group, x);
+          hand_over (&c, group, pending, x);
           return true;
         }
     }
@@ -1405,7 +1401,7 @@ copy_new_file (struct loc const *src, struct stat const *src_st, bool follow,
                struct cp_options const *x)
 {
   return copy_data_file (src, src_st, follow, src_fd, dst, false, group, true,
-                         x);
+                         NULL, x);
 }
 
 static void
@@ -2440,11 +2436,14 @@ copy_directory (struct loc const *src, struct stat const *src_st,
 
 /* Make the copy of the non-directory SRC (status SRC_ST) at DST, whose
    former file (if any) is still there when EXISTS.  If EARLIER, it is
-   the copy of another link to the same file, to link DST to.  */
+   the copy of another link to the same file, to link DST to.  A task
+   that fills the copy, a piece of GROUP, takes the outcome *PENDING,
+   if any, to report to.  */
 static bool
 make_copy (struct loc const *src, struct stat const *src_st, bool follow,
            struct loc const *dst, bool exists, char const *earlier,
-           struct file_group *group, struct cp_options const *x)
+           struct file_group *group, struct fill_outcome **pending,
+           struct cp_options const *x)
 {
   if (earlier)
     return link_to_earlier (earlier, dst, exists, x);
@@ -2458,7 +2457,7 @@ make_copy (struct loc const *src, struct stat const *src_st, bool follow,
                            exists && (x->force || x->interactive == CP_ASK));
   if (copies_data (src_st, x))
     return copy_data_file (src, src_st, follow, -1, dst, exists, group,
-                           false, x);
+                           false, pending, x);
   /* Only --attributes-only leaves DST there: -f still replaces it.  */
   if (S_ISLNK (src_st->st_mode))
     return copy_symlink (src, src_st, dst, exists && x->force, x);
@@ -2871,16 +2870,16 @@ copy_internal (struct loc const *src, struct loc const *dst,
              walking a subtree takes ranges only while its walk waits
              for answers, not while it waits for this very copy to
              end, to link another name to it.  */
+          struct fill_outcome *pending = NULL;
           if (hands_off () && track_links && !earlier_name && !owned)
-            handed = next_outcome = fill_outcome_new ();
+            handed = pending = fill_outcome_new ();
           ok = make_copy (src, &src_st, follow, dst, exists, earlier_name,
-                          backup || owned ? NULL : ctx->files, x);
+                          backup || owned ? NULL : ctx->files, &pending, x);
           if (!ok && backup)
             restore_backup (backup, dst, x->verbose);
           /* Unless a task took it, the copy is over, whole or failed.  */
-          if (next_outcome)
+          if (pending)
             {
-              next_outcome = NULL;
               fill_outcome_release (handed);
               handed = NULL;
             }
