@@ -22,7 +22,6 @@
 #include "filenamecat.h"
 #include "hash.h"
 #include "same-inode.h"
-#include "savedir.h"
 #include "stat-time.h"
 #include "tempname.h"
 #include "walk.h"
@@ -30,7 +29,6 @@
 #include "yesno.h"
 
 #include <pthread.h>
-#include <sys/resource.h>
 
 /* A file identified by its inode, with a name: of its copy, or the
    name it was reached by.  A tree has an entry for each directory, so
@@ -180,25 +178,6 @@ struct shared_dirs
   atomic_ptrdiff_t refs;
   struct walk_dir src;
   struct walk_dir dst;
-};
-
-/* The names of one side's files, for messages, built one on another:
-   an entry's name is its directory's followed by its own, so only the
-   deepest is whole at any time, and a tree deeper than PATH_MAX costs
-   memory in proportion to its depth, not to its square.  */
-struct name_buf
-{
-  char *buf;
-  size_t size;
-};
-
-/* Where the entries of one directory are named in a name_buf.  */
-struct name_level
-{
-  size_t prefix;		/* bytes of the directory's name and '/' */
-  bool replaced;		/* the buffer grew while at this level */
-  char *outer;			/* the buffer before: the names above */
-  size_t outer_size;		/* are in it */
 };
 
 /* What copy_internal knows about where it is in the tree.  */
@@ -1897,152 +1876,6 @@ static bool copy_internal (struct loc const *src, struct loc const *dst,
                            struct copy_ctx const *ctx,
                            struct cp_options const *x);
 
-/* Make room in NB for a name of SIZE bytes at the level LV, keeping
-   the names above in the buffer they are in until LV is left.  */
-static void
-name_reserve (struct name_buf *nb, struct name_level *lv, size_t size)
-{
-  if (size <= nb->size)
-    return;
-  size_t new_size = MAX (size, 2 * nb->size);
-  char *buf = xmalloc (new_size);
-  if (lv->prefix)
-    memcpy (buf, nb->buf, lv->prefix);
-  if (lv->replaced)
-    free (nb->buf);
-  else
-    {
-      lv->replaced = true;
-      lv->outer = nb->buf;
-      lv->outer_size = nb->size;
-    }
-  nb->buf = buf;
-  nb->size = new_size;
-}
-
-/* Start naming, in NB, the entries of the directory DIR, which is an
-   operand or the deepest name in NB.  An entry is named as
-   file_name_concat would name it.  */
-static void
-name_enter (struct name_buf *nb, struct name_level *lv, struct loc const *dir)
-{
-  lv->replaced = false;
-  if (dir->name == nb->buf)
-    {
-      lv->prefix = dir->rel - dir->name + strlen (dir->rel);
-      name_reserve (nb, lv, lv->prefix + 2);
-      nb->buf[lv->prefix++] = '/';
-    }
-  else
-    {
-      char *prefix = file_name_concat (dir->name, "", NULL);
-      lv->prefix = 0;
-      name_reserve (nb, lv, strlen (prefix) + 1);
-      lv->prefix = strlen (prefix);
-      memcpy (nb->buf, prefix, lv->prefix);
-      free (prefix);
-    }
-}
-
-/* Name in NB the entry NAME of the directory of LV, with *REL set to
-   where NAME starts in it.  */
-static char *
-name_entry (struct name_buf *nb, struct name_level *lv, char const *name,
-            char const **rel)
-{
-  size_t size = strlen (name) + 1;
-  name_reserve (nb, lv, lv->prefix + size);
-  memcpy (nb->buf + lv->prefix, name, size);
-  *rel = nb->buf + lv->prefix;
-  return nb->buf;
-}
-
-/* Stop naming the entries of DIR, as name_enter began.  */
-static void
-name_leave (struct name_buf *nb, struct name_level *lv, char const *dir)
-{
-  if (lv->replaced)
-    {
-      free (nb->buf);
-      nb->buf = lv->outer;
-      nb->size = lv->outer_size;
-    }
-  if (dir == nb->buf)
-    nb->buf[lv->prefix - 1] = '\0';
-}
-
-/* The names in the directory SDIR, as savedir gives them, or NULL
-   with errno set.  */
-static char *
-read_names (struct walk_dir const *sdir)
-{
-  /* closedir closes the descriptor it reads, which SDIR keeps.  */
-  int fd = fcntl (sdir->fd, F_DUPFD_CLOEXEC, 0);
-  if (fd < 0)
-    return NULL;
-  DIR *dirp = fdopendir (fd);
-  if (!dirp)
-    {
-      int e = errno;
-      close (fd);
-      errno = e;
-      return NULL;
-    }
-  char *names = streamsavedir (dirp, SAVEDIR_SORT_FASTREAD);
-  int e = errno;
-  if (closedir (dirp) != 0 && names)
-    {
-      e = errno;
-      free (names);
-      names = NULL;
-    }
-  errno = e;
-  return names;
-}
-
-/* Every level of a tree costs the recursion a few kilobytes of stack,
-   more in a hardened or instrumented build, and a tree copied through
-   open directories may be far deeper than names could reach.  So the
-   soft stack limit is raised to STACK_WANTED where the hard limit lets
-   it, and a level that would come within STACK_MARGIN of the limit is
-   refused with a message rather than overflowing it.  Where the limit
-   is infinite, the room the kernel leaves between the stack and the
-   mappings below it is at least STACK_WANTED too.  */
-enum { STACK_WANTED = 64 * 1024 * 1024, STACK_MARGIN = 1024 * 1024 };
-static uintptr_t stack_top;
-static uintmax_t stack_room;
-
-static void
-prepare_stack (void)
-{
-  char here;
-  stack_top = (uintptr_t) &here;
-  stack_room = STACK_WANTED;
-  struct rlimit rl;
-  if (getrlimit (RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY
-      || STACK_WANTED <= rl.rlim_cur)
-    return;
-  rlim_t want = (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < STACK_WANTED
-                 ? rl.rlim_max : STACK_WANTED);
-  struct rlimit raised = { want, rl.rlim_max };
-  stack_room = setrlimit (RLIMIT_STACK, &raised) == 0 ? want : rl.rlim_cur;
-}
-
-/* Whether the stack has room to copy the entries of directory NAME;
-   if not, say so.  */
-static bool
-stack_allows_level (char const *name)
-{
-  char here;
-  uintptr_t now = (uintptr_t) &here;
-  uintmax_t used = stack_top < now ? now - stack_top : stack_top - now;
-  if (used + STACK_MARGIN <= stack_room)
-    return true;
-  error (0, 0, _("cannot copy %s: directories nested too deeply"),
-         quoteaf (name));
-  return false;
-}
-
 /* Copy each entry of the directory SRC, open as SDIR, into DST, open
    as DDIR, which the copy has just MADE or not.  Once the operand
    turns out to be copied into itself, or a directory can't be held
@@ -2078,8 +1911,8 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
     sub.files = file_group_new (ctx->files);
   sub.dst_dir_made = made;
   struct name_level s_level, d_level;
-  name_enter (ctx->src_names, &s_level, src);
-  name_enter (ctx->dst_names, &d_level, dst);
+  name_enter (ctx->src_names, &s_level, src->name, src->rel);
+  name_enter (ctx->dst_names, &d_level, dst->name, dst->rel);
   bool ok = true;
   for (char const *name = names; *name && !*ctx->into_self;
        name += strlen (name) + 1)
@@ -2905,8 +2738,7 @@ bool
 copy (char const *src_name, char const *dst_name, struct cp_options const *x)
 {
   bool into_self = false;
-  if (!stack_top)
-    prepare_stack ();
+  prepare_stack ();
   size_t max_open = walker_default_max ();
   struct walker src_walk, dst_walk;
   walker_init (&src_walk, max_open);
@@ -3039,8 +2871,7 @@ bool
 copy_remote_dir (struct remote_dir const *d, struct remote_path const *src,
                  struct remote_path const *dst, struct cp_options const *x)
 {
-  if (!stack_top)
-    prepare_stack ();
+  prepare_stack ();
   for (size_t i = 0; i < d->made_len; i++)
     {
       struct stat st = { .st_dev = d->made[i].dev, .st_ino = d->made[i].ino };
