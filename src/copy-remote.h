@@ -7,10 +7,12 @@
    (at your option) any later version.  */
 
 /* mpicp's rank 0 walks the tree as cp does and, where cp --jobs would
-   give a regular file going into a directory the copy made to a worker
-   thread, gives it to another rank through this interface.  copy.c
-   knows nothing of MPI: the calls go through a struct of functions
-   that mpi-cp.c supplies, and cp has none.  */
+   give a regular file (or the ranges of a large one) to a worker
+   thread, gives it to another rank through this interface; a rank
+   that asks for work may be given a new directory's subtree instead,
+   which it walks and shares out in turn.  The copy knows nothing of
+   MPI: the calls go through a struct of functions that mpi-cp.c
+   supplies, and cp has none.  */
 
 #ifndef CPDD_COPY_REMOTE_H
 #define CPDD_COPY_REMOTE_H

@@ -31,6 +31,7 @@ noinst_HEADERS += \
   src/xfer-cli.h \
   src/copy.h \
   src/copy-attr.h \
+  src/copy-impl.h \
   src/copy-remote.h \
   src/remote.h \
   src/walk.h
@@ -41,7 +42,9 @@ cpdd_ldadd = src/libcpdd.a lib/libgnu.a \
   $(LIB_CLOCK_GETTIME) $(LIB_FDATASYNC) $(LIB_MBRTOWC) $(LIB_URING) \
   $(LIB_PTHREAD)
 
-cp_sources = src/cp.c src/copy.c src/copy-attr.c src/walk.c
+cp_sources = src/cp.c src/copy.c src/copy-attr.c src/copy-dir.c \
+  src/copy-file.c src/copy-jobs.c src/copy-links.c src/copy-remote.c \
+  src/walk.c
 src_cp_SOURCES = $(cp_sources) src/remote-none.c
 src_cp_LDADD = $(cpdd_ldadd) $(LIB_XATTR)
 

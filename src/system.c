@@ -41,6 +41,23 @@ error_hold (struct held_errors *h)
   return outer;
 }
 
+void
+error_hold_take (struct error_hold_scope *s, struct held_errors *h)
+{
+  s->outer = error_hold (h);
+  s->held = h;
+}
+
+void
+error_hold_give_back (struct error_hold_scope *s)
+{
+  /* A scope given back out of turn would leave an outer part's
+     diagnostics where an inner part, now gone, held them.  */
+  if (held != s->held)
+    abort ();
+  held = s->outer;
+}
+
 /* Add to HELD the message FORMAT with ARGS, and ERRNUM's text.  */
 static void
 hold_message (int errnum, char const *format, va_list args)

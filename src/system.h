@@ -63,6 +63,21 @@ struct held_errors
    they were held before, for a part within a part to put back.  */
 struct held_errors *error_hold (struct held_errors *h);
 
+/* A hold taken for a while: where the diagnostics were held before,
+   and where they are held now.  */
+struct error_hold_scope
+{
+  struct held_errors *outer;
+  struct held_errors *held;
+};
+
+/* Hold this thread's diagnostics in H, as error_hold does, until
+   error_hold_give_back (S) puts back the hold found now: a part of a
+   job need not know whether a larger part holds them too.  Scopes
+   nest; each is given back before the one it is in.  */
+void error_hold_take (struct error_hold_scope *s, struct held_errors *h);
+void error_hold_give_back (struct error_hold_scope *s);
+
 /* Print the diagnostics held in H, as error () would have, and empty
    H.  */
 void error_print_held (struct held_errors *h);

@@ -1,4 +1,4 @@
-/* walk.c -- the directories a tree copy is in, held open.
+/* walk.c -- walking a tree: its directories held open, its names.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -21,6 +21,8 @@
 #include <sys/resource.h>
 
 #include "system.h"
+#include "filenamecat.h"
+#include "savedir.h"
 #include "walk.h"
 
 void
@@ -153,4 +155,143 @@ walk_close (struct walker *w, struct walk_dir *d)
       if (w->oldest == d)
         w->oldest = NULL;
     }
+}
+
+/* Make room in NB for a name of SIZE bytes at the level LV, keeping
+   the names above in the buffer they are in until LV is left.  */
+static void
+name_reserve (struct name_buf *nb, struct name_level *lv, size_t size)
+{
+  if (size <= nb->size)
+    return;
+  size_t new_size = MAX (size, 2 * nb->size);
+  char *buf = xmalloc (new_size);
+  if (lv->prefix)
+    memcpy (buf, nb->buf, lv->prefix);
+  if (lv->replaced)
+    free (nb->buf);
+  else
+    {
+      lv->replaced = true;
+      lv->outer = nb->buf;
+      lv->outer_size = nb->size;
+    }
+  nb->buf = buf;
+  nb->size = new_size;
+}
+
+void
+name_enter (struct name_buf *nb, struct name_level *lv, char const *dir,
+            char const *dir_rel)
+{
+  lv->replaced = false;
+  if (dir == nb->buf)
+    {
+      lv->prefix = dir_rel - dir + strlen (dir_rel);
+      name_reserve (nb, lv, lv->prefix + 2);
+      nb->buf[lv->prefix++] = '/';
+    }
+  else
+    {
+      char *prefix = file_name_concat (dir, "", NULL);
+      lv->prefix = 0;
+      name_reserve (nb, lv, strlen (prefix) + 1);
+      lv->prefix = strlen (prefix);
+      memcpy (nb->buf, prefix, lv->prefix);
+      free (prefix);
+    }
+}
+
+char *
+name_entry (struct name_buf *nb, struct name_level *lv, char const *name,
+            char const **rel)
+{
+  size_t size = strlen (name) + 1;
+  name_reserve (nb, lv, lv->prefix + size);
+  memcpy (nb->buf + lv->prefix, name, size);
+  *rel = nb->buf + lv->prefix;
+  return nb->buf;
+}
+
+void
+name_leave (struct name_buf *nb, struct name_level *lv, char const *dir)
+{
+  if (lv->replaced)
+    {
+      free (nb->buf);
+      nb->buf = lv->outer;
+      nb->size = lv->outer_size;
+    }
+  if (dir == nb->buf)
+    nb->buf[lv->prefix - 1] = '\0';
+}
+
+char *
+read_names (struct walk_dir const *sdir)
+{
+  /* closedir closes the descriptor it reads, which SDIR keeps.  */
+  int fd = fcntl (sdir->fd, F_DUPFD_CLOEXEC, 0);
+  if (fd < 0)
+    return NULL;
+  DIR *dirp = fdopendir (fd);
+  if (!dirp)
+    {
+      int e = errno;
+      close (fd);
+      errno = e;
+      return NULL;
+    }
+  char *names = streamsavedir (dirp, SAVEDIR_SORT_FASTREAD);
+  int e = errno;
+  if (closedir (dirp) != 0 && names)
+    {
+      e = errno;
+      free (names);
+      names = NULL;
+    }
+  errno = e;
+  return names;
+}
+
+/* Every level of a tree costs the recursion a few kilobytes of stack,
+   more in a hardened or instrumented build, and a tree copied through
+   open directories may be far deeper than names could reach.  So the
+   soft stack limit is raised to STACK_WANTED where the hard limit lets
+   it, and a level that would come within STACK_MARGIN of the limit is
+   refused with a message rather than overflowing it.  Where the limit
+   is infinite, the room the kernel leaves between the stack and the
+   mappings below it is at least STACK_WANTED too.  */
+enum { STACK_WANTED = 64 * 1024 * 1024, STACK_MARGIN = 1024 * 1024 };
+static uintptr_t stack_top;
+static uintmax_t stack_room;
+
+void
+prepare_stack (void)
+{
+  if (stack_top)
+    return;
+  char here;
+  stack_top = (uintptr_t) &here;
+  stack_room = STACK_WANTED;
+  struct rlimit rl;
+  if (getrlimit (RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY
+      || STACK_WANTED <= rl.rlim_cur)
+    return;
+  rlim_t want = (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < STACK_WANTED
+                 ? rl.rlim_max : STACK_WANTED);
+  struct rlimit raised = { want, rl.rlim_max };
+  stack_room = setrlimit (RLIMIT_STACK, &raised) == 0 ? want : rl.rlim_cur;
+}
+
+bool
+stack_allows_level (char const *name)
+{
+  char here;
+  uintptr_t now = (uintptr_t) &here;
+  uintmax_t used = stack_top < now ? now - stack_top : stack_top - now;
+  if (used + STACK_MARGIN <= stack_room)
+    return true;
+  error (0, 0, _("cannot copy %s: directories nested too deeply"),
+         quoteaf (name));
+  return false;
 }

@@ -1,4 +1,4 @@
-/* walk.h -- the directories a tree copy is in, held open.
+/* walk.h -- walking a tree: its directories held open, its names.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -71,6 +71,51 @@ bool walk_hold_up (struct walker *w, struct walk_dir *d);
 
 /* Close D, the deepest directory of W.  */
 void walk_close (struct walker *w, struct walk_dir *d);
+
+/* The names of one side's files, for messages, built one on another:
+   an entry's name is its directory's followed by its own, so only the
+   deepest is whole at any time, and a tree deeper than PATH_MAX costs
+   memory in proportion to its depth, not to its square.  */
+struct name_buf
+{
+  char *buf;
+  size_t size;
+};
+
+/* Where the entries of one directory are named in a name_buf.  */
+struct name_level
+{
+  size_t prefix;		/* bytes of the directory's name and '/' */
+  bool replaced;		/* the buffer grew while at this level */
+  char *outer;			/* the buffer before: the names above */
+  size_t outer_size;		/* are in it */
+};
+
+/* Start naming, in NB, the entries of the directory DIR, which is an
+   operand or the deepest name in NB, and ends with DIR_REL.  An entry
+   is named as file_name_concat would name it.  */
+void name_enter (struct name_buf *nb, struct name_level *lv, char const *dir,
+                 char const *dir_rel);
+
+/* Name in NB the entry NAME of the directory of LV, with *REL set to
+   where NAME starts in it.  */
+char *name_entry (struct name_buf *nb, struct name_level *lv,
+                  char const *name, char const **rel);
+
+/* Stop naming the entries of DIR, as name_enter began.  */
+void name_leave (struct name_buf *nb, struct name_level *lv, char const *dir);
+
+/* The names in the directory SDIR, as savedir gives them, or NULL
+   with errno set.  */
+char *read_names (struct walk_dir const *sdir);
+
+/* Make the stack ready for a deep walk, once per process, from the
+   frame the walks start below.  */
+void prepare_stack (void);
+
+/* Whether the stack has room to copy the entries of directory NAME;
+   if not, say so.  */
+bool stack_allows_level (char const *name);
 
 /* The descriptor names in D are relative to.  */
 static inline int

@@ -18,8 +18,9 @@ AM_TESTS_ENVIRONMENT = \
   srcdir='$(srcdir)'; \
   PATH='$(abs_top_builddir)/src$(PATH_SEPARATOR)'"$$PATH"; \
   gnu_oracle=$$(cat '$(abs_top_builddir)/$(GNU_ORACLE)' 2>/dev/null); \
+  cp_objects='$(src_cp_OBJECTS)'; \
   export abs_top_builddir abs_top_srcdir abs_srcdir built_programs \
-    srcdir PATH gnu_oracle;
+    srcdir PATH gnu_oracle cp_objects;
 
 ## What the differential tests compare with: the GNU release that
 ## configure.ac pins (GNU_REFERENCE), built once into a cache by

@@ -1,0 +1,342 @@
+/* copy-dir.c -- copying a directory: making it, what is in it, then
+   its attributes.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#include <config.h>
+
+#include "system.h"
+#include "copy-impl.h"
+#include "dirname.h"
+#include "same-inode.h"
+
+/* The directory SRC (SRC_ST), to be copied to DST, was copied before
+   in this run: by an earlier operand, or inside one.  Say what GNU cp
+   says.  Return false if that is a failure; set *SKIP unless the
+   directory is to be copied again, as it is when reached through
+   links that are followed.  */
+bool
+dir_copied_before (struct loc const *src, struct stat const *src_st,
+                   struct loc const *dst, struct copy_ctx const *ctx,
+                   struct cp_options const *x, bool *skip)
+{
+  char const *earlier = remembered_copy (src_st);
+  *skip = false;
+  if (!earlier)
+    return true;
+  *skip = true;
+  if (same_dir_entry (src->name, earlier))
+    {
+      error (0, 0, _("cannot copy a directory, %s, into itself, %s"),
+             quoteaf_n (0, ctx->top_src), quoteaf_n (1, ctx->top_dst));
+      *ctx->into_self = true;
+      return false;
+    }
+  if (same_dir_entry (dst->name, earlier))
+    {
+      error (0, 0, _("warning: source directory %s specified more than once"),
+             quoteaf (ctx->top_src));
+      return true;
+    }
+  if (follows_links (ctx, x))
+    {
+      *skip = false;
+      return true;
+    }
+  error (0, 0, _("will not create hard link %s to directory %s"),
+         quoteaf_n (0, dst->name), quoteaf_n (1, earlier));
+  return false;
+}
+
+/* Copy each entry of the directory SRC, open as SDIR, into DST, open
+   as DDIR, which the copy has just MADE or not.  Once the operand
+   turns out to be copied into itself, or a directory can't be held
+   open again, nothing more of it is copied.  */
+static bool
+copy_entries (struct walk_dir *sdir, struct loc const *src,
+              struct stat const *src_st, struct walk_dir *ddir,
+              struct loc const *dst, bool made, struct file_group **files,
+              struct copy_ctx const *ctx, struct cp_options const *x)
+{
+  *files = NULL;
+  if (!stack_allows_level (src->name))
+    return false;
+  file_group_leave_dirs (ctx->files);
+  char *names = read_names (sdir);
+  if (!names)
+    {
+      error (0, errno, _("cannot access %s"), quoteaf (src->name));
+      return false;
+    }
+
+  struct ancestor self = { src_st->st_ino, src_st->st_dev, ctx->ancestors };
+  struct copy_ctx sub = *ctx;
+  sub.command_line = false;
+  sub.ancestors = &self;
+  /* With workers, the directory's attributes wait for its files, and
+     for its subdirectories' attributes: a new directory stays its
+     owner's alone until what is in it is complete, as in a serial copy
+     (GNU's tests/cp/parent-perm-race.sh looks while a FIFO's data is
+     still being read).  The group is not on the stack, which a deep
+     tree fills level by level.  */
+  if (hands_off (ctx->hands))
+    sub.files = file_group_new (ctx->files);
+  sub.dst_dir_made = made;
+  struct name_level s_level, d_level;
+  name_enter (ctx->src_names, &s_level, src->name, src->rel);
+  name_enter (ctx->dst_names, &d_level, dst->name, dst->rel);
+  struct copy_remote const *remote = ctx->hands->remote;
+  bool ok = true;
+  for (char const *name = names; *name && !*ctx->into_self;
+       name += strlen (name) + 1)
+    {
+      if (sdir->fd < 0 || ddir->fd < 0)
+        {
+          ok = false;
+          break;
+        }
+      struct loc s_loc = { sdir };
+      struct loc d_loc = { ddir };
+      s_loc.name = name_entry (ctx->src_names, &s_level, name, &s_loc.rel);
+      d_loc.name = name_entry (ctx->dst_names, &d_level, name, &d_loc.rel);
+      ok &= copy_internal (&s_loc, &d_loc, &sub, x);
+      if (remote && remote->poll)
+        remote->poll ();
+    }
+  name_leave (ctx->src_names, &s_level, src->name);
+  name_leave (ctx->dst_names, &d_level, dst->name);
+  free (names);
+  if (hands_off (ctx->hands))
+    *files = sub.files;
+  return ok;
+}
+
+/* Make sure the directories SRC and DST are in hold descriptors again,
+   now that SDIR and DDIR, their copy's own, are the deepest.  */
+static bool
+hold_parents (struct walk_dir *sdir, struct loc const *src,
+              struct walk_dir *ddir, struct loc const *dst,
+              struct copy_ctx const *ctx)
+{
+  struct
+  {
+    struct walker *w;
+    struct walk_dir *d;
+    struct loc const *l;
+  } const sides[2] = { { ctx->src_walk, sdir, src },
+                       { ctx->dst_walk, ddir, dst } };
+  bool ok = true;
+  for (int i = 0; i < 2; i++)
+    if (0 <= sides[i].d->fd && !walk_hold_up (sides[i].w, sides[i].d))
+      {
+        char *parent = dir_name (sides[i].l->name);
+        error (0, errno, _("cannot return to directory %s"),
+               quoteaf (parent));
+        free (parent);
+        ok = false;
+      }
+  return ok;
+}
+
+/* Open the directory SRC (status SRC_ST) as SDIR to read it, unless
+   -x keeps cp out of it; return whether it is to be read.  Set *OK to
+   false after a diagnostic if it can't be, or turns out to be another
+   directory than the one looked at.  */
+static bool
+open_source_dir (struct loc const *src, struct stat const *src_st,
+                 struct walk_dir *sdir, struct copy_ctx const *ctx,
+                 struct cp_options const *x, bool *ok)
+{
+  sdir->fd = -1;
+  if (x->one_file_system && !ctx->command_line
+      && src_st->st_dev != ctx->top_dev)
+    return false;
+  struct stat st;
+  if (!walk_open (ctx->src_walk, src->dir, src->rel, follows_links (ctx, x),
+                  false, sdir, &st))
+    {
+      error (0, errno, _("cannot access %s"), quoteaf (src->name));
+      *ok = false;
+      return false;
+    }
+  if (!SAME_INODE (st, *src_st))
+    {
+      error (0, 0, _("skipping file %s, as it was replaced while being copied"),
+             quoteaf (src->name));
+      walk_close (ctx->src_walk, sdir);
+      *ok = false;
+      return false;
+    }
+  return true;
+}
+
+/* Change the permissions of the directory DST, open as DDIR, to MODE:
+   by its entry in the directory it is in if DDIR can only look names
+   up.  */
+static int
+chmod_dir (struct walk_dir *ddir, struct loc const *dst, mode_t mode,
+           struct copy_ctx const *ctx)
+{
+  if (!ddir->search_only)
+    return fchmod (ddir->fd, mode);
+  if (!walk_hold_up (ctx->dst_walk, ddir))
+    return -1;
+  return fchmodat (at (dst), dst->rel, mode, AT_SYMLINK_NOFOLLOW);
+}
+
+/* DST as an end of an attribute copy, open as DIR.  */
+static struct attr_file
+dir_attr (struct walk_dir const *dir, struct loc const *l, bool created)
+{
+  return loc_attr (l, 0 <= dir->fd && !dir->search_only ? dir->fd : -1,
+                   created);
+}
+
+/* The permissions a new directory, the copy of SRC_ST made as
+   DST_ST, gets at last: the source's (or with --no-preserve=mode the
+   default ones) less the umask, and its sticky bit but not its set-ID
+   bits, while keeping a set-group-ID bit inherited from its parent.
+   With --no-preserve=mode, GNU cp 9.10 sets the default permissions
+   and an inherited set-group-ID bit together, which clears the sticky
+   bit.  */
+static mode_t
+new_dir_mode (struct stat const *src_st, struct stat const *dst_st,
+              struct cp_options const *x)
+{
+  mode_t perms = (x->explicit_no_preserve_mode
+                  ? S_IRWXU | S_IRWXG | S_IRWXO
+                  : src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO));
+  mode_t inherited = dst_st->st_mode & S_ISGID;
+  mode_t sticky = src_st->st_mode & S_ISVTX;
+  if (x->explicit_no_preserve_mode && inherited)
+    sticky = 0;
+  return (perms & ~x->umask) | sticky | inherited;
+}
+
+/* Give the directory DST (open as DDIR), the copy of SRC (status
+   SRC_ST, open as SDIR if it could be), made as DST_ST unless it
+   EXISTS already, its attributes once the files of FG, if any, are
+   copied: with workers, leave them to whoever ends FG where it can,
+   else wait for FG here.  */
+static _GL_ATTRIBUTE_NOINLINE bool
+finish_directory (struct file_group *fg, struct walk_dir const *sdir,
+                  struct loc const *src, struct stat const *src_st,
+                  struct walk_dir *ddir, struct loc const *dst, bool exists,
+                  struct stat const *dst_st, struct copy_ctx const *ctx,
+                  struct cp_options const *x)
+{
+  bool set_mode = !exists && !x->preserve_mode;
+  mode_t mode = set_mode ? new_dir_mode (src_st, dst_st, x) : 0;
+  if (fg && defer_finish (fg, sdir, src, src_st, ddir, dst, !exists,
+                          set_mode, mode, x))
+    return true;
+  bool ok = fg ? file_group_wait (fg) : true;
+  ok &= copy_attributes (0 <= sdir->fd ? loc_attr (src, sdir->fd, false)
+                         : loc_attr (src, -1, false), src_st,
+                         dir_attr (ddir, dst, !exists), x);
+  if (set_mode && chmod_dir (ddir, dst, mode, ctx) != 0)
+    {
+      error (0, errno, _("setting permissions for %s"), quoteaf (dst->name));
+      ok = false;
+    }
+  return ok;
+}
+
+/* Copy what is in the directory SRC (status SRC_ST) into DST, open as
+   DDIR, which EXISTS already or was made as DST_ST, then give DST its
+   attributes, and close DDIR.  */
+bool
+copy_dir_below (struct loc const *src, struct stat const *src_st,
+                struct loc const *dst, struct walk_dir *ddir, bool exists,
+                struct stat const *dst_st, struct copy_ctx const *ctx,
+                struct cp_options const *x)
+{
+  bool ok = true;
+  struct walk_dir sdir;
+  struct file_group *files = NULL;
+  if (open_source_dir (src, src_st, &sdir, ctx, x, &ok))
+    ok = copy_entries (&sdir, src, src_st, ddir, dst, !exists, &files,
+                       ctx, x);
+  ok &= hold_parents (&sdir, src, ddir, dst, ctx);
+  ok &= finish_directory (files, &sdir, src, src_st, ddir, dst, exists,
+                          dst_st, ctx, x);
+  if (0 <= sdir.fd)
+    walk_close (ctx->src_walk, &sdir);
+  walk_close (ctx->dst_walk, ddir);
+  return ok;
+}
+
+/* Copy the directory SRC (status SRC_ST) to DST, which EXISTS already
+   as a directory or is made here.  A new directory is accessible only
+   to its owner until its contents are in place.  */
+bool
+copy_directory (struct loc const *src, struct stat const *src_st,
+                struct loc const *dst, bool exists,
+                struct copy_ctx const *ctx, struct cp_options const *x)
+{
+  for (struct ancestor const *a = ctx->ancestors; a; a = a->up)
+    if (a->ino == src_st->st_ino && a->dev == src_st->st_dev)
+      {
+        error (0, 0, _("cannot copy cyclic symbolic link %s"),
+               quoteaf (src->name));
+        return false;
+      }
+  if (made_dir (src_st))
+    {
+      error (0, 0, _("cannot copy a directory, %s, into itself, %s"),
+             quoteaf_n (0, ctx->top_src), quoteaf_n (1, ctx->top_dst));
+      *ctx->into_self = true;
+      return false;
+    }
+
+  if (!exists && mkdirat (at (dst), dst->rel, S_IRWXU) != 0)
+    {
+      error (0, errno, _("cannot create directory %s"), quoteaf (dst->name));
+      return false;
+    }
+  /* An operand may name a directory through a symbolic link; below
+     it, a link can only have been swapped in since it was looked at,
+     unless --keep-directory-symlink has the copy go through it.  */
+  struct walk_dir ddir;
+  struct stat dst_st;
+  if (!walk_open (ctx->dst_walk, dst->dir, dst->rel,
+                  ctx->command_line || follows_dest_dir_links (x),
+                  true, &ddir, &dst_st))
+    {
+      if (exists)
+        error (0, errno, _("cannot access %s"), quoteaf (dst->name));
+      else
+        error (0, errno, _("cannot stat %s"), quoteaf (dst->name));
+      return false;
+    }
+  if (!exists)
+    {
+      remember_made_dir (&dst_st);
+      if ((dst_st.st_mode & S_IRWXU) != S_IRWXU
+          && chmod_dir (&ddir, dst, dst_st.st_mode | S_IRWXU, ctx) != 0)
+        {
+          error (0, errno, _("setting permissions for %s"),
+                 quoteaf (dst->name));
+          walk_close (ctx->dst_walk, &ddir);
+          return false;
+        }
+      if (x->verbose)
+        print_verbose (src->name, dst->name, NULL);
+    }
+
+  if (remembers_copy (src_st, ctx, x))
+    remember_first_copy (src_st, dst->name);
+  if (!exists && ctx->command_line)
+    remember_made_top (&dst_st);
+
+  if (!exists && give_dir (src, src_st, dst, &dst_st, ctx, x))
+    {
+      walk_close (ctx->dst_walk, &ddir);
+      return true;
+    }
+  return copy_dir_below (src, src_st, dst, &ddir, exists, &dst_st, ctx, x);
+}

@@ -1,0 +1,291 @@
+/* copy-file.c -- a regular file's two ends, opened and filled.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#include <config.h>
+
+#include "system.h"
+#include "copy-impl.h"
+#include "same-inode.h"
+
+/* Remove DST to make room for its copy, saying so if VERBOSE.  */
+bool
+remove_destination (struct loc const *dst, bool verbose)
+{
+  if (unlinkat (at (dst), dst->rel, 0) != 0 && errno != ENOENT)
+    {
+      error (0, errno, _("cannot remove %s"), quoteaf (dst->name));
+      return false;
+    }
+  if (verbose)
+    printf (_("removed %s\n"), quoteaf (dst->name));
+  return true;
+}
+
+/* The permissions to create a non-directory copy of SRC_ST with, before
+   the umask: the source's, or with --no-preserve=mode the default.  */
+mode_t
+new_file_mode (struct stat const *src_st, struct cp_options const *x)
+{
+  return (x->explicit_no_preserve_mode
+          ? S_IRUSR | S_IWUSR | S_IRGRP | S_IWGRP | S_IROTH | S_IWOTH
+          : src_st->st_mode & (S_IRWXU | S_IRWXG | S_IRWXO));
+}
+
+/* Whether POSIX's rules, which write through a dangling symbolic link
+   in the destination, are asked for.  */
+bool
+posixly_correct (void)
+{
+  return getenv ("POSIXLY_CORRECT") != NULL;
+}
+
+/* Is DST a symbolic link that leads nowhere?  */
+static bool
+dangling_link (struct loc const *dst)
+{
+  struct stat st;
+  return (fstatat (at (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0
+          && S_ISLNK (st.st_mode)
+          && fstatat (at (dst), dst->rel, &st, 0) != 0 && errno == ENOENT);
+}
+
+/* Open DST for the data of SRC_ST.  EXISTS says whether DST is still
+   there: it is then truncated in place, as GNU cp does, keeping its
+   links, owner and permissions, or with -f replaced if it can't be
+   opened.  A new file is created exclusively, so that no link planted
+   there is followed, with permissions no wider than the source's and,
+   while the owner is not yet set, no wider than the owner's.  */
+static int
+open_destination (struct loc const *dst, struct stat const *src_st,
+                  bool exists, bool *created, struct cp_options const *x)
+{
+  *created = false;
+  if (exists)
+    {
+      int fd = openat (at (dst), dst->rel,
+                       (O_WRONLY | O_BINARY
+                        | (x->attributes_only ? 0 : O_TRUNC)));
+      if (0 <= fd)
+        return fd;
+      /* A name that leads nowhere since it was looked at, a link left
+         dangling or a file a network file system's stale cache still
+         showed, is dealt with as a new file's name is, below.  */
+      if (errno != ENOENT)
+        {
+          if (!x->force)
+            {
+              error (0, errno, _("cannot create regular file %s"),
+                     quoteaf (dst->name));
+              return -1;
+            }
+          if (!remove_destination (dst, x->verbose))
+            return -1;
+        }
+    }
+
+  mode_t mode = new_file_mode (src_st, x);
+  if (x->preserve_mode && x->preserve_ownership)
+    mode &= S_IRWXU;
+  mode |= xattr_write_access (x);
+  int fd = openat (at (dst), dst->rel,
+                   O_WRONLY | O_CREAT | O_EXCL | O_BINARY, mode);
+  if (fd < 0 && errno == EEXIST && dangling_link (dst))
+    {
+      /* A link planted where the copy goes is refused, unless POSIX's
+         rules, which say to write through it, are asked for.  */
+      if (!posixly_correct ())
+        {
+          error (0, 0, _("not writing through dangling symlink %s"),
+                 quoteaf (dst->name));
+          return -1;
+        }
+      fd = openat (at (dst), dst->rel, O_WRONLY | O_CREAT | O_BINARY, mode);
+    }
+  if (fd < 0)
+    {
+      int e = errno;
+      size_t len = strlen (dst->rel);
+      if (e == EISDIR && len && dst->rel[len - 1] == '/')
+        e = ENOTDIR;
+      error (0, e, _("cannot create regular file %s"), quoteaf (dst->name));
+      return -1;
+    }
+  *created = true;
+  return fd;
+}
+
+/* After C's data was copied (successfully if OK), copy its
+   attributes, and close both ends.  Return whether all went well.  */
+bool
+finish_copy (struct open_copy *c, bool ok, struct cp_options const *x)
+{
+  if (ok)
+    {
+      struct attr_file out = c->dst;
+      out.st = &c->dst_st;
+      ok = copy_attributes (c->src, &c->src_st, out, x);
+    }
+
+  if (close (c->dst.fd) != 0)
+    {
+      error (0, errno, _("failed to close %s"), quoteaf (c->dst.name));
+      ok = false;
+    }
+  if (close (c->src.fd) != 0)
+    {
+      error (0, errno, _("failed to close %s"), quoteaf (c->src.name));
+      ok = false;
+    }
+  return ok;
+}
+
+/* --reflink=always could not clone the source into DST, a file the
+   copy created: remove it, as GNU cp does, rather than leave an empty
+   file where no copy was made.  */
+static void
+remove_failed_clone (struct attr_file dst)
+{
+  if (unlinkat (dst.dirfd, dst.rel, 0) != 0 && errno != ENOENT)
+    error (0, errno, _("cannot remove %s"), quoteaf (dst.name));
+}
+
+/* Copy the data, then the attributes, of C's source to its
+   destination, and close both.  */
+bool
+fill_copy (struct open_copy *c, struct cp_options const *x)
+{
+  bool ok = true;
+  bool clone_failed = false;
+  if (!x->attributes_only)
+    {
+      struct xfer_file in = { c->src.fd, c->src.name, &c->src_st, true };
+      struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st, true };
+      struct xfer_report report;
+      ok = xfer_copy (&in, &out, &x->xfer, &report);
+      clone_failed = (!ok && x->xfer.reflink == XFER_REFLINK_ALWAYS
+                      && !report.reflinked);
+      if (x->debug)
+        {
+          /* Whole, among the other workers' reports.  */
+          flockfile (stdout);
+          xfer_print_debug (stdout, &report);
+          funlockfile (stdout);
+        }
+    }
+  ok = finish_copy (c, ok, x);
+  if (clone_failed && c->dst.created)
+    remove_failed_clone (c->dst);
+  return ok;
+}
+
+/* Whether FD, opened as NAME, is still the file WANT that the walk
+   looked at; set *ST to its status.  Say why not if not.  */
+bool
+still_same_file (int fd, char const *name, struct stat *st,
+                 struct stat const *want)
+{
+  if (fstat (fd, st) != 0)
+    {
+      error (0, errno, _("cannot fstat %s"), quoteaf (name));
+      return false;
+    }
+  if (!SAME_INODE (*st, *want))
+    {
+      error (0, 0, _("skipping file %s, as it was replaced while being copied"),
+             quoteaf (name));
+      return false;
+    }
+  return true;
+}
+
+/* Open SRC to read it, following a symbolic link if FOLLOW.  */
+int
+open_source (struct loc const *src, bool follow)
+{
+  return openat (at (src), src->rel,
+                 O_RDONLY | O_BINARY | (follow ? 0 : O_NOFOLLOW));
+}
+
+/* Copy the data and attributes of the file SRC (status SRC_ST, reached
+   by following links if FOLLOW, and already open as SRC_FD unless that
+   is negative) to DST.  With workers and a GROUP, workers copy a large
+   file in ranges once both ends are open, and any other one too unless
+   HERE says this thread is to: a worker's, or another rank's, copying
+   a file handed over whole, where the walk's passes false; a failure
+   of theirs is GROUP's.  The task that copies the data takes the
+   outcome *PENDING, if any, which only the walk has: a file handed
+   over whole has no other name copied meanwhile.  */
+_GL_ATTRIBUTE_NOINLINE bool
+copy_data_file (struct loc const *src, struct stat const *src_st,
+                bool follow, int src_fd, struct loc const *dst, bool exists,
+                struct file_group *group, bool here,
+                struct fill_outcome **pending, struct cp_options const *x)
+{
+  if (src_fd < 0)
+    src_fd = open_source (src, follow);
+  if (src_fd < 0)
+    {
+      error (0, errno, _("cannot open %s for reading"), quoteaf (src->name));
+      return false;
+    }
+
+  struct open_copy c;
+  if (!still_same_file (src_fd, src->name, &c.src_st, src_st))
+    goto close_src;
+
+  bool created;
+  int dst_fd = open_destination (dst, &c.src_st, exists, &created, x);
+  if (dst_fd < 0)
+    goto close_src;
+  c.src = loc_attr (src, src_fd, false);
+  c.dst = loc_attr (dst, dst_fd, created);
+
+  if (fstat (dst_fd, &c.dst_st) != 0)
+    {
+      error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
+      if (close (dst_fd) != 0)
+        error (0, errno, _("failed to close %s"), quoteaf (dst->name));
+      goto close_src;
+    }
+  /* A new file that --reflink=always fails to clone into is removed
+     by its name, in a directory that only this thread is sure to hold
+     open until then; a clone is quick anyway.  */
+  bool removed_if_unclonable = (created
+                                && x->xfer.reflink == XFER_REFLINK_ALWAYS);
+  struct copy_hands const *hands = copy_hands ();
+  if (group && sends_files (hands) && !removed_if_unclonable)
+    {
+      if (hand_over_chunks (&c, src, follow, dst, group, pending, x))
+        return true;
+      if (hands->pool && !here)
+        {
+          hand_over (&c, group, pending, x);
+          return true;
+        }
+    }
+  return fill_copy (&c, x);
+
+ close_src:
+  if (close (src_fd) != 0)
+    error (0, errno, _("failed to close %s"), quoteaf (src->name));
+  return false;
+}
+
+/* Copy the regular file SRC (status SRC_ST as the walk saw it, open
+   as SRC_FD unless that is negative) to DST, a new name in a directory
+   the copy made, from opening the source to closing both ends: what a
+   worker or another rank does with a file handed over whole.  With
+   workers and a GROUP, a large file is copied by them in ranges.  */
+bool
+copy_new_file (struct loc const *src, struct stat const *src_st, bool follow,
+               int src_fd, struct loc const *dst, struct file_group *group,
+               struct cp_options const *x)
+{
+  return copy_data_file (src, src_st, follow, src_fd, dst, false, group, true,
+                         NULL, x);
+}

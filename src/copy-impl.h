@@ -1,0 +1,230 @@
+/* copy-impl.h -- what the files of cp's tree copy share.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+/* copy.c decides what becomes of each file, copy-dir.c copies
+   directories, copy-file.c opens and fills regular files, copy-jobs.c
+   hands files to workers or other ranks, copy-links.c keeps the
+   tables of inodes, and copy-remote.c is what other ranks call.  */
+
+#ifndef CPDD_COPY_IMPL_H
+#define CPDD_COPY_IMPL_H
+
+#include <stdbool.h>
+#include <sys/stat.h>
+
+#include "copy.h"
+#include "copy-attr.h"
+#include "copy-remote.h"
+#include "walk.h"
+
+/* The outcome of a first copy that a worker fills (copy-links.c).  */
+struct fill_outcome;
+
+/* The files of one directory handed to others (copy-jobs.c).  */
+struct file_group;
+
+/* A large file copied in ranges (copy-jobs.c).  */
+struct chunked_copy;
+
+/* Who copies files besides the walk: with --jobs, the workers that
+   copy regular files' data and attributes once the walk has opened
+   both ends; with mpicp on more than one rank, what hands files and
+   subtrees to the other ranks, and the options of the copy they take
+   part in.  All the rest (the walk, the tables of inodes, every
+   decision about a file and its name) stays in the walk's thread.  */
+struct copy_hands
+{
+  struct workers *pool;
+  struct copy_remote const *remote;
+  struct cp_options const *remote_x;
+};
+
+/* What copy_internal knows about where it is in the tree.  */
+struct copy_ctx
+{
+  char const *top_src;		/* the operands, for diagnostics */
+  char const *top_dst;
+  dev_t top_dev;		/* the operand's device, for -x */
+  bool command_line;		/* this file is an operand */
+  bool *into_self;		/* set when the operand is found in its copy */
+  struct ancestor const *ancestors; /* the source directories above */
+  struct walker *src_walk;	/* the open directories of each side */
+  struct walker *dst_walk;
+  struct name_buf *src_names;	/* the names of each side's files */
+  struct name_buf *dst_names;
+  struct copy_hands const *hands; /* who copies files besides the walk */
+  struct file_group *files;	/* with workers, where files are counted */
+  bool dst_dir_made;		/* the copy made the destination directory,
+                                   so nothing is in it but what it puts */
+};
+
+/* A file as the copy reaches it: REL in the open directory DIR, or
+   from the working directory if DIR is NULL (an operand).  NAME is
+   its whole name from the operand on, for messages only: system calls
+   get DIR and REL, so that no directory above is looked up again,
+   whatever was put in its place, and a name longer than PATH_MAX
+   still works.  REL is the end of NAME.  */
+struct loc
+{
+  struct walk_dir *dir;
+  char const *rel;
+  char const *name;
+};
+
+/* The descriptor L's REL is relative to.  */
+static inline int
+at (struct loc const *l)
+{
+  return walk_fd (l->dir);
+}
+
+/* L as an end of an attribute copy, open as FD or -1.  */
+static inline struct attr_file
+loc_attr (struct loc const *l, int fd, bool created)
+{
+  return (struct attr_file) { l->name, fd, created, at (l), l->rel, NULL };
+}
+
+/* A source directory being copied, and the one it is in.  */
+struct ancestor
+{
+  ino_t ino;
+  dev_t dev;
+  struct ancestor const *up;
+};
+
+/* A regular file whose both ends are open, to fill.  */
+struct open_copy
+{
+  struct attr_file src;
+  struct attr_file dst;
+  struct stat src_st;
+  struct stat dst_st;
+};
+
+/* Whether files are copied by others than the walk: workers or other
+   ranks.  */
+static inline bool
+hands_off (struct copy_hands const *h)
+{
+  return h->pool || h->remote;
+}
+
+/* Whether regular files, and the ranges of large ones, may be copied
+   by others than the walk.  */
+static inline bool
+sends_files (struct copy_hands const *h)
+{
+  return h->pool || (h->remote && h->remote->send);
+}
+
+/* Whether the hard links of non-directories are kept through the
+   processes owning their devices and inodes rather than this one's
+   map: where subtrees may be given away, which -L prevents (and with
+   which every file would cost a question to its owner).  */
+static inline bool
+links_owned (struct copy_hands const *h)
+{
+  return (h->remote && h->remote->first_copy
+          && h->remote_x->dereference != CP_DEREF_ALWAYS);
+}
+
+/* copy.c */
+bool copy_internal (struct loc const *src, struct loc const *dst,
+                    struct copy_ctx const *ctx, struct cp_options const *x);
+bool follows_links (struct copy_ctx const *ctx, struct cp_options const *x);
+bool remembers_copy (struct stat const *src_st, struct copy_ctx const *ctx,
+                     struct cp_options const *x);
+void print_verbose (char const *src, char const *dst, char const *backup);
+
+/* copy-dir.c */
+bool dir_copied_before (struct loc const *src, struct stat const *src_st,
+                        struct loc const *dst, struct copy_ctx const *ctx,
+                        struct cp_options const *x, bool *skip);
+bool copy_directory (struct loc const *src, struct stat const *src_st,
+                     struct loc const *dst, bool exists,
+                     struct copy_ctx const *ctx, struct cp_options const *x);
+bool copy_dir_below (struct loc const *src, struct stat const *src_st,
+                     struct loc const *dst, struct walk_dir *ddir,
+                     bool exists, struct stat const *dst_st,
+                     struct copy_ctx const *ctx, struct cp_options const *x);
+
+/* copy-file.c */
+bool remove_destination (struct loc const *dst, bool verbose);
+mode_t new_file_mode (struct stat const *src_st, struct cp_options const *x);
+bool posixly_correct (void);
+int open_source (struct loc const *src, bool follow);
+bool still_same_file (int fd, char const *name, struct stat *st,
+                      struct stat const *want);
+bool finish_copy (struct open_copy *c, bool ok, struct cp_options const *x);
+bool fill_copy (struct open_copy *c, struct cp_options const *x);
+bool copy_data_file (struct loc const *src, struct stat const *src_st,
+                     bool follow, int src_fd, struct loc const *dst,
+                     bool exists, struct file_group *group, bool here,
+                     struct fill_outcome **pending,
+                     struct cp_options const *x);
+bool copy_new_file (struct loc const *src, struct stat const *src_st,
+                    bool follow, int src_fd, struct loc const *dst,
+                    struct file_group *group, struct cp_options const *x);
+
+/* copy-jobs.c */
+struct copy_hands const *copy_hands (void);
+void copy_jobs_finish (void);
+struct file_group *file_group_new (struct file_group *parent);
+void file_group_hold (struct file_group *fg);
+void file_group_end_piece (struct file_group *fg, bool ok);
+void file_group_leave_dirs (struct file_group *fg);
+bool file_group_wait (struct file_group *fg);
+void chunked_copy_range_ended (struct chunked_copy *f, intmax_t range,
+                               bool ok, struct held_errors *said,
+                               struct xfer_report const *report);
+void hand_over (struct open_copy const *c, struct file_group *group,
+                struct fill_outcome **pending, struct cp_options const *x);
+bool hand_over_chunks (struct open_copy const *c, struct loc const *src,
+                       bool follow, struct loc const *dst,
+                       struct file_group *group,
+                       struct fill_outcome **pending,
+                       struct cp_options const *x);
+bool hand_over_new_file (struct loc const *src, struct stat const *src_st,
+                         bool follow, struct loc const *dst,
+                         struct file_group *fg, struct cp_options const *x);
+bool defer_finish (struct file_group *fg, struct walk_dir const *sdir,
+                   struct loc const *src, struct stat const *src_st,
+                   struct walk_dir const *ddir, struct loc const *dst,
+                   bool created, bool set_mode, mode_t mode,
+                   struct cp_options const *x);
+
+/* copy-links.c */
+struct fill_outcome *fill_outcome_new (void);
+void fill_outcome_release (struct fill_outcome *o);
+struct fill_outcome *claim_outcome (struct fill_outcome **pending);
+void fill_outcome_end (struct fill_outcome *o, bool ok);
+bool same_dir_entry (char const *a, char const *b);
+void remember_copy (struct stat const *src_st, char const *name,
+                    struct fill_outcome *pending);
+char const *remember_first_copy (struct stat const *src_st,
+                                 char const *name);
+char const *remembered_copy (struct stat const *src_st);
+char const *earlier_copy (struct stat const *src_st, void (*wait) (void));
+void remember_made_dir (struct stat const *st);
+bool made_dir (struct stat const *st);
+void remember_made_link (struct stat const *st);
+bool made_link (struct stat const *st);
+void remember_made_file (struct stat const *st, char const *name);
+bool made_by_operand (char const *dst, struct stat const *dst_st);
+bool repeated_operand (char const *src, struct stat const *src_st);
+void copy_links_forget (void);
+
+/* copy-remote.c */
+void remember_made_top (struct stat const *st);
+void forget_made_tops (void);
+bool give_dir (struct loc const *src, struct stat const *src_st,
+               struct loc const *dst, struct stat const *dst_st,
+               struct copy_ctx const *ctx, struct cp_options const *x);
+
+#endif /* CPDD_COPY_IMPL_H */
