@@ -4,7 +4,8 @@
 # onto themselves: every --sparse, and -a with extended attributes and
 # an ACL where the source keeps them, as GNU's cp; and each of our
 # methods, with and without direct I/O, and --jobs ranges, making the
-# same files, holes included, as plain cp does.
+# same files, holes included, as plain cp does (--sparse=always with
+# each method is tests/xfer/matrix.sh's).
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
@@ -47,21 +48,27 @@ for from in $kinds; do
     done
     DIFF_XATTRS=1 diff_run_into_ $from-$to-a "$into" cp -a d "$into"
 
-    for sparse in auto always; do
+    for how in --io-method=read --io-method=mmap --io-method=offload \
+               --direct '--io-method=offload --direct' --jobs=2; do
+      # XFS keeps blocks it allocated ahead of writes to a file that
+      # was opened and written more than once, as by the workers that
+      # copy its ranges, until it reclaims them minutes later: the
+      # block counts of those copies say nothing of their holes.
+      blocks=1
+      test "$to-$how" = xfs---jobs=2 && blocks=
       rm -rf "$into" && mkdir "$into" || framework_failure_
-      cp --sparse=$sparse holey dense zeros "$into" || fail=1
-      tree_digest_ "$into" > "$top/ref" || framework_failure_
-      for how in --io-method=read --io-method=mmap --io-method=offload \
-                 --direct '--io-method=offload --direct' --jobs=2; do
-        rm -rf "$into" && mkdir "$into" || framework_failure_
-        env CPDD_CHUNK_SIZE=256K cp --sparse=$sparse $how holey dense zeros \
-          "$into" 2> "$top/err" || fail=1
-        grep -v '^cp: warning: direct I/O not supported for' "$top/err" \
-          && { echo "$from-$to $sparse $how: unexpected message"; fail=1; }
-        tree_digest_ "$into" > "$top/out" || framework_failure_
-        compare "$top/ref" "$top/out" \
-          || { echo "$from-$to $sparse $how: not as plain cp"; fail=1; }
-      done
+      cp holey dense zeros "$into" || fail=1
+      DIFF_BLOCKS=$blocks tree_digest_ "$into" > "$top/ref" \
+        || framework_failure_
+      rm -rf "$into" && mkdir "$into" || framework_failure_
+      env CPDD_CHUNK_SIZE=256K cp $how holey dense zeros "$into" \
+        2> "$top/err" || fail=1
+      grep -v '^cp: warning: direct I/O not supported for' "$top/err" \
+        && { echo "$from-$to $how: unexpected message"; fail=1; }
+      DIFF_BLOCKS=$blocks tree_digest_ "$into" > "$top/out" \
+        || framework_failure_
+      compare "$top/ref" "$top/out" \
+        || { echo "$from-$to $how: not as plain cp"; fail=1; }
     done
   done
 done
