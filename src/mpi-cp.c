@@ -92,6 +92,7 @@
 #include "copy-remote.h"
 #include "remote.h"
 #include "hash.h"
+#include "mpicp-proto.h"
 #include "walk.h"
 
 #include <dirent.h>
@@ -102,20 +103,6 @@
 #include <stdint.h>
 #include <sys/socket.h>
 #include <time.h>
-
-enum
-{
-  TAG_TASK = 1,			/* a file, range or subtree to copy */
-  TAG_ANSWER,			/* to rank 0: how a file or range went */
-  TAG_STOP,			/* rank 0 to another: nothing more */
-  TAG_STEAL,			/* an idle rank to another: work, please */
-  TAG_HELP,			/* a rank waiting: files to copy, please */
-  TAG_NOWORK,			/* and back to either: none to give now */
-  TAG_DIR_DONE,			/* to a subtree's giver: how it went */
-  TAG_LINK_ASK,			/* to an inode's owner: first copy? */
-  TAG_LINK_REPLY,		/* and back: copy it, or link to this */
-  TAG_LINK_DONE			/* to the owner: the first copy is over */
-};
 
 /* Files sent to one rank and not answered yet, at most: enough that
    it finds its next file waiting when one is done, few enough that
