@@ -69,23 +69,12 @@ put_u32 (struct writer *w, uint32_t v)
   put_be (w, v, 4);
 }
 
+/* Signed values travel in two's complement, which is what converting
+   them to these functions' unsigned types gives.  */
 static void
 put_u64 (struct writer *w, uint64_t v)
 {
   put_be (w, v, 8);
-}
-
-/* Signed values travel in two's complement.  */
-static void
-put_i64 (struct writer *w, int64_t v)
-{
-  put_be (w, v, 8);
-}
-
-static void
-put_i32 (struct writer *w, int32_t v)
-{
-  put_be (w, (uint32_t) v, 4);
 }
 
 /* Append the N bytes at P, after their count.  */
@@ -221,7 +210,7 @@ get_string (struct reader *r, size_t *n)
 static void
 put_time (struct writer *w, struct timespec t)
 {
-  put_i64 (w, t.tv_sec);
+  put_u64 (w, t.tv_sec);
   put_u32 (w, t.tv_nsec);
 }
 
@@ -249,9 +238,9 @@ put_stat (struct writer *w, struct stat const *st)
   put_u32 (w, st->st_uid);
   put_u32 (w, st->st_gid);
   put_u64 (w, st->st_rdev);
-  put_i64 (w, st->st_size);
-  put_i64 (w, st->st_blksize);
-  put_i64 (w, st->st_blocks);
+  put_u64 (w, st->st_size);
+  put_u64 (w, st->st_blksize);
+  put_u64 (w, st->st_blocks);
   put_time (w, get_stat_atime (st));
   put_time (w, get_stat_mtime (st));
   put_time (w, get_stat_ctime (st));
@@ -297,11 +286,29 @@ get_stat (struct reader *r, struct stat *st)
 #endif
 }
 
+/* A file's device and inode, as a struct remote_inode.  */
+static void
+put_inode (struct writer *w, struct remote_inode i)
+{
+  put_u64 (w, i.dev);
+  put_u64 (w, i.ino);
+}
+
+static struct remote_inode
+get_inode (struct reader *r)
+{
+  struct remote_inode i;
+  uint64_t dev = get_u64 (r);
+  uint64_t ino = get_u64 (r);
+  SET_FITTING (r, i.dev, dev);
+  SET_FITTING (r, i.ino, ino);
+  return i;
+}
+
 static void
 put_side (struct writer *w, struct mpicp_side const *s)
 {
-  put_u64 (w, s->dir_dev);
-  put_u64 (w, s->dir_ino);
+  put_inode (w, (struct remote_inode) { s->dir_dev, s->dir_ino });
   put_string (w, s->root);
   put_blob (w, s->path, s->path_len);
   put_string (w, s->name);
@@ -311,10 +318,9 @@ put_side (struct writer *w, struct mpicp_side const *s)
 static void
 get_side (struct reader *r, struct mpicp_side *s)
 {
-  uint64_t dev = get_u64 (r);
-  uint64_t ino = get_u64 (r);
-  SET_FITTING (r, s->dir_dev, dev);
-  SET_FITTING (r, s->dir_ino, ino);
+  struct remote_inode dir = get_inode (r);
+  s->dir_dev = dir.dev;
+  s->dir_ino = dir.ino;
   size_t root_len, name_len;
   s->root = get_string (r, &root_len);
   s->path = get_string (r, &s->path_len);
@@ -338,10 +344,10 @@ mpicp_pack_task (struct mpicp_task const *t, size_t *size)
   put_side (&w, &t->side[1]);
   if (t->kind == MPICP_RANGE)
     {
-      put_i64 (&w, t->range);
-      put_i64 (&w, t->ranges);
-      put_i64 (&w, t->chunk);
-      put_i32 (&w, t->direct);
+      put_u64 (&w, t->range);
+      put_u64 (&w, t->ranges);
+      put_u64 (&w, t->chunk);
+      put_u32 (&w, t->direct);
     }
   if (t->kind != MPICP_FILE)
     put_stat (&w, &t->dst_st);
@@ -352,10 +358,7 @@ mpicp_pack_task (struct mpicp_task const *t, size_t *size)
       put_string (&w, t->top_dst);
       put_u64 (&w, t->made_len);
       for (size_t i = 0; i < t->made_len; i++)
-        {
-          put_u64 (&w, t->made[i].dev);
-          put_u64 (&w, t->made[i].ino);
-        }
+        put_inode (&w, t->made[i]);
     }
   return finish (&w, size);
 }
@@ -374,12 +377,7 @@ get_made (struct reader *r, struct remote_inode *made, size_t *made_len)
     }
   *made_len = n;
   for (size_t i = 0; i < n; i++)
-    {
-      uint64_t dev = get_u64 (r);
-      uint64_t ino = get_u64 (r);
-      SET_FITTING (r, made[i].dev, dev);
-      SET_FITTING (r, made[i].ino, ino);
-    }
+    made[i] = get_inode (r);
 }
 
 bool
@@ -440,16 +438,16 @@ put_report (struct writer *w, struct xfer_report const *rep)
   put_u8 (w, rep->method);
   put_u8 (w, rep->reflinked);
   put_u8 (w, rep->holes);
-  put_i32 (w, rep->direct);
-  put_i64 (w, rep->buffer_size);
-  put_i64 (w, rep->bytes);
+  put_u32 (w, rep->direct);
+  put_u64 (w, rep->buffer_size);
+  put_u64 (w, rep->bytes);
   put_u8 (w, rep->offload);
   put_u8 (w, rep->reflink);
-  put_i32 (w, rep->detection);
+  put_u32 (w, rep->detection);
   put_u8 (w, rep->queue);
-  put_i32 (w, rep->inflight);
+  put_u32 (w, rep->inflight);
   put_u8 (w, rep->uncached);
-  put_i64 (w, rep->ranges);
+  put_u64 (w, rep->ranges);
 }
 
 static void
@@ -519,26 +517,24 @@ mpicp_unpack_dir_answer (char const *buf, size_t size,
 }
 
 static void
-put_inode (struct writer *w, struct mpicp_link const *l)
+put_link_inode (struct writer *w, struct mpicp_link const *l)
 {
-  put_u64 (w, l->dev);
-  put_u64 (w, l->ino);
+  put_inode (w, (struct remote_inode) { l->dev, l->ino });
 }
 
 static void
-get_inode (struct reader *r, struct mpicp_link *l)
+get_link_inode (struct reader *r, struct mpicp_link *l)
 {
-  uint64_t dev = get_u64 (r);
-  uint64_t ino = get_u64 (r);
-  SET_FITTING (r, l->dev, dev);
-  SET_FITTING (r, l->ino, ino);
+  struct remote_inode i = get_inode (r);
+  l->dev = i.dev;
+  l->ino = i.ino;
 }
 
 char *
 mpicp_pack_link_ask (struct mpicp_link const *l, size_t *size)
 {
   struct writer w = { NULL, 0, 0 };
-  put_inode (&w, l);
+  put_link_inode (&w, l);
   put_string (&w, l->name);
   return finish (&w, size);
 }
@@ -562,7 +558,7 @@ bool
 mpicp_unpack_link_ask (char const *buf, size_t size, struct mpicp_link *l)
 {
   struct reader r = { (unsigned char const *) buf, size, false, NULL };
-  get_inode (&r, l);
+  get_link_inode (&r, l);
   l->ok = false;
   l->name = get_new_string (&r);
   if (!r.bad && r.left == 0)
@@ -576,7 +572,7 @@ char *
 mpicp_pack_link_done (struct mpicp_link const *l, size_t *size)
 {
   struct writer w = { NULL, 0, 0 };
-  put_inode (&w, l);
+  put_link_inode (&w, l);
   put_u8 (&w, l->ok);
   return finish (&w, size);
 }
@@ -585,7 +581,7 @@ bool
 mpicp_unpack_link_done (char const *buf, size_t size, struct mpicp_link *l)
 {
   struct reader r = { (unsigned char const *) buf, size, false, NULL };
-  get_inode (&r, l);
+  get_link_inode (&r, l);
   l->ok = get_bool (&r);
   l->name = NULL;
   return !r.bad && r.left == 0;
@@ -617,11 +613,11 @@ void
 mpicp_pack_counts (struct xfer_counts const *c, char *buf)
 {
   struct writer w = { NULL, 0, 0 };
-  put_i64 (&w, c->bytes);
-  put_i64 (&w, c->files);
-  put_i32 (&w, c->methods);
-  put_i64 (&w, c->buffer_size);
-  put_i32 (&w, c->direct);
+  put_u64 (&w, c->bytes);
+  put_u64 (&w, c->files);
+  put_u32 (&w, c->methods);
+  put_u64 (&w, c->buffer_size);
+  put_u32 (&w, c->direct);
   memcpy (buf, w.buf, MPICP_COUNTS_SIZE);
   free (w.buf);
 }

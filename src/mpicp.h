@@ -111,7 +111,7 @@ struct replies
 };
 
 /* The statistics' rounds, which bring what every rank copied to rank
-   0's --progress, SIGUSR1 line and --stats (mpicp-comm.c):  */
+   0's --progress, SIGUSR1 line and --stats (mpicp-comm.c says how).  */
 struct rounds
 {
   MPI_Comm comm;		/* a communicator for them alone */
