@@ -22,6 +22,8 @@
 
 #include "intprops.h"
 #include "mpicp-proto.h"
+#include "stat-time.h"
+#include "timespec.h"
 
 static int failures;
 
@@ -63,12 +65,28 @@ same_stat (char const *what, struct stat const *a, struct stat const *b)
   SAME (what, a, b, st_size);
   SAME (what, a, b, st_blksize);
   SAME (what, a, b, st_blocks);
-  SAME (what, a, b, st_atim.tv_sec);
-  SAME (what, a, b, st_atim.tv_nsec);
-  SAME (what, a, b, st_mtim.tv_sec);
-  SAME (what, a, b, st_mtim.tv_nsec);
-  SAME (what, a, b, st_ctim.tv_sec);
-  SAME (what, a, b, st_ctim.tv_nsec);
+  if (timespec_cmp (get_stat_atime (a), get_stat_atime (b)) != 0)
+    fail (what, "atime");
+  if (timespec_cmp (get_stat_mtime (a), get_stat_mtime (b)) != 0)
+    fail (what, "mtime");
+  if (timespec_cmp (get_stat_ctime (a), get_stat_ctime (b)) != 0)
+    fail (what, "ctime");
+}
+
+/* Set ST's times to A, M and C, as far as struct stat holds them.  */
+static void
+set_times (struct stat *st, struct timespec a, struct timespec m,
+           struct timespec c)
+{
+#ifdef HAVE_STRUCT_STAT_ST_ATIM_TV_NSEC
+  st->st_atim = a;
+  st->st_mtim = m;
+  st->st_ctim = c;
+#else
+  st->st_atime = a.tv_sec;
+  st->st_mtime = m.tv_sec;
+  st->st_ctime = c.tv_sec;
+#endif
 }
 
 /* Whether unpacking refuses every proper prefix of the SIZE bytes at
@@ -171,12 +189,12 @@ fill_stat (struct stat *st, int seed)
   st->st_size = big ? TYPE_MAXIMUM (off_t) : 4096;
   st->st_blksize = big ? TYPE_MAXIMUM (blksize_t) : 4096;
   st->st_blocks = big ? TYPE_MAXIMUM (blkcnt_t) : 8;
-  st->st_atim.tv_sec = big ? TYPE_MINIMUM (time_t) : -1;
-  st->st_atim.tv_nsec = 999999999;
-  st->st_mtim.tv_sec = big ? TYPE_MAXIMUM (time_t) : 1700000000;
-  st->st_mtim.tv_nsec = big ? 0 : 1;
-  st->st_ctim.tv_sec = -86400;
-  st->st_ctim.tv_nsec = 500000000;
+  set_times (st,
+             (struct timespec) { big ? TYPE_MINIMUM (time_t) : -1,
+                                 999999999 },
+             (struct timespec) { big ? TYPE_MAXIMUM (time_t) : 1700000000,
+                                 big ? 0 : 1 },
+             (struct timespec) { -86400, 500000000 });
 }
 
 static void
