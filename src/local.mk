@@ -51,10 +51,12 @@ src_cp_LDADD = $(cpdd_ldadd) $(LIB_XATTR)
 ## mpicp: cp's sources, with MPI's flags (so its objects are its own:
 ## cp never links MPI) and mpi-cp.c, which hands files to other ranks.
 ## cp.c takes the name that --version and --help give the program.
-EXTRA_DIST += src/mpi-cp.c
+mpicp_sources = src/mpi-cp.c src/mpicp.h src/mpicp-comm.c \
+  src/mpicp-links.c src/mpicp-work.c src/mpicp-proto.c src/mpicp-proto.h
+EXTRA_DIST += $(mpicp_sources)
 if BUILD_MPI
 bin_PROGRAMS += src/mpicp
-src_mpicp_SOURCES = $(cp_sources) src/mpi-cp.c
+src_mpicp_SOURCES = $(cp_sources) $(mpicp_sources)
 src_mpicp_CPPFLAGS = $(AM_CPPFLAGS) -DPROGRAM_NAME='"mpicp"'
 src_mpicp_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
 src_mpicp_LDADD = $(cpdd_ldadd) $(LIB_XATTR) $(MPI_LIBS)

@@ -294,22 +294,22 @@ require_mpishim_ ()
 {
   mpishim_=${abs_top_builddir-$PWD/..}/tests/shim/mpishim.so
   test -f "$mpishim_" || skip_ "tests/shim/mpishim.so was not built"
-  mpi_cp_c_=$(cd "$srcdir/src" && pwd)/mpi-cp.c || framework_failure_
+  mpi_proto_h_=$(cd "$srcdir/src" && pwd)/mpicp-proto.h || framework_failure_
   for mt_name_ in TASK STEAL HELP NOWORK DIR_DONE; do
     test -n "$(mpi_tag_ $mt_name_)" \
-      || framework_failure_ "no TAG_$mt_name_ in src/mpi-cp.c"
+      || framework_failure_ "no TAG_$mt_name_ in src/mpicp-proto.h"
   done
 }
 
 # mpi_tag_ NAME: the number of mpicp's message tag TAG_NAME, as the
-# enum of src/mpi-cp.c counts them, from TAG_TASK = 1 on.
+# enum of src/mpicp-proto.h counts them, from TAG_TASK = 1 on.
 mpi_tag_ ()
 {
   awk -v want="TAG_$1" '
     /^  TAG_TASK = 1,/ { on = 1; n = 1 }
     on && /^};/ { exit }
     on && /^  TAG_/ { t = $1; sub (/,$/, "", t); if (t == want) { print n; exit }; n++ }
-  ' "$mpi_cp_c_"
+  ' "$mpi_proto_h_"
 }
 
 # mpi_sent_ LOG FROM TO TAG...: whether mpishim.so's LOG has a message

@@ -15,7 +15,14 @@ tests/shim/mpishim.so: tests/shim/mpishim.c
 endif
 CLEANFILES += tests/shim/mpishim.so
 
+## The messages' packing, which needs no MPI: each kind round-trips.
+check_PROGRAMS += tests/mpi/proto-roundtrip
+tests_mpi_proto_roundtrip_SOURCES = tests/mpi/proto-roundtrip.c \
+  src/mpicp-proto.c
+tests_mpi_proto_roundtrip_LDADD = $(cpdd_ldadd)
+
 TESTS += \
+  tests/mpi/proto-roundtrip.sh \
   tests/mpi/mpi-diff.sh \
   tests/mpi/mpi-chunk.sh \
   tests/mpi/mpi-full.sh \
