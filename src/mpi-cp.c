@@ -59,7 +59,7 @@ remote_wait (void)
 static bool
 remote_give_dir (struct remote_dir const *d)
 {
-  return give_dir (&the_job, d);
+  return give_subtree (&the_job, d);
 }
 
 static void

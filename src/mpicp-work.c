@@ -476,7 +476,7 @@ taker (struct feeding *feeding)
 
 /* If a rank has asked for work, send it the subtree D.  */
 bool
-give_dir (struct job *j, struct remote_dir const *d)
+give_subtree (struct job *j, struct remote_dir const *d)
 {
   refuse_help (j);
   int to = taker (&j->feeding);

@@ -202,7 +202,7 @@ void first_done (struct job *j, struct stat const *src_st, bool ok);
 /* mpicp-work.c */
 void slots_init (struct slots *slots, int n_ranks);
 bool send_file (struct job *j, struct remote_file const *f);
-bool give_dir (struct job *j, struct remote_dir const *d);
+bool give_subtree (struct job *j, struct remote_dir const *d);
 bool give_file (struct job *j, struct remote_file const *f);
 void wait_answer (struct job *j);
 void refuse_help (struct job *j);
