@@ -63,7 +63,7 @@ enum xfer_step
    offset.  */
 
 /* A new buffer of C->bufsize bytes, fit for C's direct I/O; exit if
-   memory is exhausted (xfer-sparse.c).  */
+   memory is exhausted (xfer-output.c).  */
 char *xfer_new_buffer (struct xfer_ctx const *c);
 
 /* The read/write loop (xfer-readloop.c).  Return true, or false after
@@ -89,7 +89,7 @@ enum xfer_step xfer_offload_range (struct xfer_ctx *c, off_t len);
    true on success; otherwise false with errno set.  */
 bool xfer_clone (struct xfer_ctx const *c);
 
-/* The output stage every method writes through (xfer-sparse.c), below
+/* The output stage every method writes through (xfer-output.c), below
    the methods and above the I/O ends.  */
 
 /* Write the N bytes at DATA to the destination, as holes where

@@ -8,7 +8,7 @@
 
 /* A method, in layer 2 of the engine (see "Engine layers" in the
    manual): it maps the source in windows (xfer-window.c) and writes
-   each through the output stage (xfer-sparse.c).  It calls no other
+   each through the output stage (xfer-output.c).  It calls no other
    method and not the chooser, which falls back to the read/write loop
    where the source cannot be mapped.  */
 

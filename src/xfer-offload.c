@@ -10,7 +10,7 @@
 /* A method, in layer 2 of the engine (see "Engine layers" in the
    manual), and the clone the chooser tries first: the kernel moves the
    data, so only the ends' offsets and the accounting call
-   (xfer-sparse.c) are touched here.  It calls no other method and not
+   (xfer-output.c) are touched here.  It calls no other method and not
    the chooser, which falls back to the read/write loop where the
    kernel cannot offload.  */
 

@@ -8,7 +8,7 @@
 
 /* A method, in layer 2 of the engine (see "Engine layers" in the
    manual): it reads the source through its I/O end and writes through
-   the output stage (xfer-sparse.c).  It calls no other method and not
+   the output stage (xfer-output.c).  It calls no other method and not
    the chooser.  */
 
 #include <config.h>

@@ -25,7 +25,7 @@ tasks           cpus
 tasks           workers
 io              xfer-io
 io              xfer-window
-output          xfer-sparse
+output          xfer-output
 method alone    xfer-mmap
 method alone    xfer-offload
 method alone    xfer-overlap

@@ -1,4 +1,4 @@
-/* xfer-sparse.c -- the methods' output stage: data, holes, accounting.
+/* xfer-output.c -- the methods' output stage: data, holes, accounting.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
