@@ -7,9 +7,10 @@
    (at your option) any later version.  */
 
 /* Layer 3 of the engine, the chooser (see "Engine layers" in the
-   manual): it sets up the copy's two I/O ends, tries a clone, walks the
-   source's extents, and picks and sequences the methods, falling back
-   from one to the next.  It may call every lower layer: the methods
+   manual, and doc/HACKING): it sets up the copy's two I/O ends, tries
+   a clone, walks the source's extents, and on each runs the first
+   method of its table that suits the copy, then the next that suits
+   where one cannot go on.  It may call every lower layer: the methods
    (xfer-impl.h), the I/O ends (xfer-io.h) and the utilities.  What the
    copy reports as it goes goes to the sink in the options, through
    its function pointers: the chooser knows nothing of what is drawn or
@@ -156,9 +157,20 @@ start_method (struct xfer_ctx *c, enum xfer_method m)
     c->hole_unit = c->align;
 }
 
-/* Move LEN bytes (all, if LEN < 0) with C's method, falling back from
-   offload or mmap to the read/write loop where they cannot work, and
-   from the direct I/O queue to it for what the queue leaves.  */
+/* The methods that move data, in the order they are tried: the first
+   that suits a copy runs, and where it turns out unable to, or leaves
+   a part of the range, the next that suits takes over.  Offload and
+   mmap suit only the copies that chose them, the direct I/O queue only
+   a copy that reads with direct I/O, and the read/write loop any.  */
+static struct xfer_method_ops const *const methods[] =
+{
+  &xfer_offload_method,
+  &xfer_mmap_method,
+  &xfer_overlap_method,
+  &xfer_readloop_method
+};
+
+/* Move LEN bytes (all, if LEN < 0) with the methods that suit C.  */
 static bool
 move (struct xfer_ctx *c, off_t len)
 {
@@ -169,33 +181,35 @@ move (struct xfer_ctx *c, off_t len)
   if (c->make_holes)
     c->report->detection |= XFER_DETECT_ZEROS;
 
-  enum xfer_step r;
-  if (c->method == XFER_METHOD_OFFLOAD)
+  for (idx_t i = 0; i < sizeof methods / sizeof *methods; )
     {
-      r = xfer_offload_range (c, len);
-      if (r != XFER_STEP_UNSUITED)
-        return r == XFER_STEP_DONE;
-      start_method (c, XFER_METHOD_READ);
+      struct xfer_method_ops const *m = methods[i];
+      if (!m->suits (c, len))
+        {
+          i++;
+          continue;
+        }
+      switch (m->run (c, &len))
+        {
+        case XFER_STEP_DONE:
+          return true;
+        case XFER_STEP_FAILED:
+          return false;
+        case XFER_STEP_AGAIN:
+          break;
+        case XFER_STEP_UNSUITED:
+          /* Offload chose no buffer: the methods after it need one.  */
+          if (c->method == XFER_METHOD_OFFLOAD)
+            start_method (c, XFER_METHOD_READ);
+          i++;
+          break;
+        case XFER_STEP_PART:
+          i++;
+          break;
+        }
     }
-  if (c->method == XFER_METHOD_MMAP)
-    {
-      r = xfer_mmap_range (c, len);
-      if (r != XFER_STEP_UNSUITED)
-        return r == XFER_STEP_DONE;
-    }
-  else if (xfer_direct_ends (c) && !c->make_holes)
-    {
-      /* A refusal of direct I/O switched it off on an end: queue again
-         if the other still uses it.  */
-      do
-        r = xfer_overlap_range (c, &len);
-      while (r == XFER_STEP_AGAIN);
-      if (r == XFER_STEP_FAILED)
-        return false;
-      if (r == XFER_STEP_DONE && len == 0)
-        return true;
-    }
-  return xfer_readloop (c, len);
+  /* The read/write loop suits any copy and ends it.  */
+  abort ();
 }
 
 /* What a walk of the source's extents came to.  */
@@ -296,57 +310,17 @@ copy_extents (struct xfer_ctx *c, off_t end, bool finish)
 #endif
 }
 
-/* Whether a clone's failure with errno E says more than that the
-   files cannot share extents: the storage failed or is full, which a
-   copy of the data another way would meet too, or hide.  GNU cp then
-   fails even under --reflink=auto.  */
-static bool
-clone_error_is_final (int e)
-{
-  return e == EIO || e == ENOMEM || e == ENOSPC || e == EDQUOT;
-}
-
-/* Try to make the destination share the source's extents, as
-   C->opts->reflink asks; --sparse=never rules an automatic clone out,
-   as the destination is to have no holes.  Return 1 if it does, 0 to
-   copy the data, -1 after a diagnostic: --reflink=always could not
-   clone, or the clone met an error no other copy would get past.  */
-static int
+/* Clone C's source if the options ask for it.  XFER_STEP_DONE: the
+   destination shares its extents; XFER_STEP_UNSUITED: copy the data;
+   XFER_STEP_FAILED: a diagnostic was printed.  */
+static enum xfer_step
 try_clone (struct xfer_ctx *c)
 {
-  struct xfer_report *r = c->report;
-  enum xfer_reflink want = c->opts->reflink;
-  /* A clone is of whole files: not past an end's start (dd's skip=
-     and seek=).  Other files than regular ones are left to the kernel
-     to refuse, as GNU cp does, and so is an end that cannot seek.  */
-  bool whole = c->in.pos <= 0 && c->out.pos <= 0;
-  if (want == XFER_REFLINK_NEVER
-      || (want == XFER_REFLINK_AUTO
-          && (c->opts->sparse == XFER_SPARSE_NEVER || !whole)))
-    {
-      r->reflink = XFER_ATTEMPT_AVOIDED;
-      return 0;
-    }
-
-  if (whole && xfer_clone (c))
-    {
-      r->reflink = XFER_ATTEMPT_YES;
-      r->reflinked = true;
-      r->method = XFER_METHOD_OFFLOAD;
-      r->detection = XFER_DETECT_UNKNOWN;
-      xfer_account (c, c->in.st->st_size);
-      return 1;
-    }
-  r->reflink = XFER_ATTEMPT_UNSUPPORTED;
-  int e = whole ? errno : EINVAL;
-  if (want == XFER_REFLINK_ALWAYS || clone_error_is_final (e))
-    {
-      error (0, e, _("failed to clone %s from %s"),
-             quoteaf_n (0, c->out.name), quoteaf_n (1, c->in.name));
-      r->detection = XFER_DETECT_UNKNOWN;
-      return -1;
-    }
-  return 0;
+  off_t len = -1;
+  if (xfer_clone_method.suits (c, len))
+    return xfer_clone_method.run (c, &len);
+  c->report->reflink = XFER_ATTEMPT_AVOIDED;
+  return XFER_STEP_UNSUITED;
 }
 
 /* Make the holes C's destination may have of the zeros its data
@@ -409,9 +383,9 @@ copy_span (struct xfer_ctx *c, off_t len, bool finish)
 static bool
 copy_data (struct xfer_ctx *c)
 {
-  int cloned = try_clone (c);
-  if (cloned != 0)
-    return 0 < cloned;
+  enum xfer_step cloned = try_clone (c);
+  if (cloned != XFER_STEP_UNSUITED)
+    return cloned == XFER_STEP_DONE;
   return copy_span (c, -1, true);
 }
 
@@ -576,10 +550,10 @@ xfer_split_start (struct xfer_split *s, struct xfer_file const *src,
                         .align = 1 };
   xfer_end_init (&c.in, src, XFER_DIRECT_IN, 0, &dontcache_warned);
   xfer_end_init (&c.out, dst, XFER_DIRECT_OUT, 0, &dontcache_warned);
-  int cloned = try_clone (&c);
-  if (cloned != 0)
+  enum xfer_step cloned = try_clone (&c);
+  if (cloned != XFER_STEP_UNSUITED)
     {
-      s->ok = 0 < cloned;
+      s->ok = cloned == XFER_STEP_DONE;
       return true;
     }
 
