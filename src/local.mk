@@ -16,6 +16,7 @@ src_libcpdd_a_SOURCES = \
   src/xfer-output.c \
   src/xfer-overlap.c \
   src/xfer-progress.c \
+  src/xfer-range.c \
   src/xfer-readloop.c \
   src/xfer-size.c \
   src/xfer-stats.c \

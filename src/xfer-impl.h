@@ -117,4 +117,34 @@ bool xfer_output_finish (struct xfer_ctx *c);
 /* Account N more bytes of output: the report, and C's sink.  */
 void xfer_account (struct xfer_ctx *c, off_t n);
 
+/* The chooser (xfer.c), for the copies in ranges above it
+   (xfer-range.c).  */
+
+/* Whether ST is a regular file with fewer blocks than its size needs,
+   i.e. probably with holes.  */
+bool xfer_looks_sparse (struct stat const *st);
+
+/* Set E up as the end WHICH (XFER_DIRECT_IN or XFER_DIRECT_OUT) of a
+   copy of F, at offset POS.  */
+void xfer_start_end (struct xfer_end *e, struct xfer_file const *f,
+                     int which, off_t pos);
+
+/* Clone SRC to DST, both at their start, if OPTS ask for it, saying so
+   in REPORT: XFER_STEP_DONE if DST shares SRC's extents now,
+   XFER_STEP_UNSUITED if the data is to be copied,
+   XFER_STEP_FAILED after a diagnostic.  */
+enum xfer_step xfer_clone_file (struct xfer_file const *src,
+                                struct xfer_file const *dst,
+                                struct xfer_opts const *opts,
+                                struct xfer_report *report);
+
+/* Copy LEN bytes (up to the end if LEN < 0) of SRC at START into DST
+   at START, as xfer_copy does, adding to REPORT.  FINISH says that DST
+   ends where this copy does.  */
+bool xfer_copy_part (struct xfer_file const *src,
+                     struct xfer_file const *dst,
+                     struct xfer_opts const *opts,
+                     struct xfer_report *report,
+                     off_t start, off_t len, bool finish);
+
 #endif /* CPDD_XFER_IMPL_H */

@@ -197,6 +197,10 @@ struct xfer_split
   struct held_errors warnings;	/* what the others said, once each */
 };
 
+/* How many ranges of CHUNK bytes a file of SIZE bytes is split into,
+   the last one holding what is left.  */
+intmax_t xfer_range_count (off_t size, off_t chunk);
+
 /* The size of the ranges a file is split into: 64 MiB (see "cp jobs"
    in the manual), or CPDD_CHUNK_SIZE bytes from the environment, a
    knob for the tests only, so that they can split small files.  */

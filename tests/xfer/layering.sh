@@ -31,6 +31,7 @@ method alone    xfer-offload
 method alone    xfer-overlap
 method alone    xfer-readloop
 chooser         xfer
+ranges          xfer-range
 front           xfer-progress
 front           xfer-cli
 EOF
