@@ -13,11 +13,12 @@ src_libcpdd_a_SOURCES = \
   src/xfer-io.c \
   src/xfer-mmap.c \
   src/xfer-offload.c \
+  src/xfer-output.c \
   src/xfer-overlap.c \
   src/xfer-progress.c \
+  src/xfer-range.c \
   src/xfer-readloop.c \
   src/xfer-size.c \
-  src/xfer-sparse.c \
   src/xfer-stats.c \
   src/xfer-window.c
 

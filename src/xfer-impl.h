@@ -51,45 +51,49 @@ xfer_direct_ends (struct xfer_ctx const *c)
 /* What a method did, for the chooser to sequence the next.  */
 enum xfer_step
 {
-  XFER_STEP_FAILED = -1,	/* a diagnostic was printed */
+  XFER_STEP_FAILED,		/* a diagnostic was printed */
   XFER_STEP_UNSUITED,		/* nothing was moved: use another method */
   XFER_STEP_DONE,		/* the range was copied */
+  XFER_STEP_PART,		/* some was copied: the next method that
+                                   suits copies what is left */
   XFER_STEP_AGAIN		/* nothing was written, and the ends changed
                                    (direct I/O refused): try again */
 };
 
-/* The methods (layer 2).  Each moves data from the source's offset to
-   its end (LEN < 0) or for LEN bytes, into the destination at its
-   offset.  */
+/* A method (layer 2), as the chooser sees it.  Each method's file
+   defines one, and the chooser keeps them in the order it tries them
+   (xfer.c).  */
+struct xfer_method_ops
+{
+  char const *name;
+
+  /* Whether the method can move the next LEN bytes of C's source (up
+     to its end if LEN < 0), given the method C's copy started with
+     and the ends' state now.  */
+  bool (*suits) (struct xfer_ctx const *c, off_t len);
+
+  /* Move *LEN bytes (up to the end if negative) from the source's
+     offset into the destination at its offset.  After XFER_STEP_PART,
+     *LEN is what is left: a count, or -1 for up to the end.  */
+  enum xfer_step (*run) (struct xfer_ctx *c, off_t *len);
+};
 
 /* A new buffer of C->bufsize bytes, fit for C's direct I/O; exit if
-   memory is exhausted (xfer-sparse.c).  */
+   memory is exhausted (xfer-output.c).  */
 char *xfer_new_buffer (struct xfer_ctx const *c);
 
-/* The read/write loop (xfer-readloop.c).  Return true, or false after
-   a diagnostic.  */
-bool xfer_readloop (struct xfer_ctx *c, off_t len);
+/* The methods: a clone of the whole file (FICLONE), and
+   copy_file_range or else sendfile (xfer-offload.c); windowed mmap
+   (xfer-mmap.c); direct I/O with several transfers in flight
+   (xfer-overlap.c); the read/write loop (xfer-readloop.c), which
+   suits any copy and is the last resort.  */
+extern struct xfer_method_ops const xfer_clone_method;
+extern struct xfer_method_ops const xfer_offload_method;
+extern struct xfer_method_ops const xfer_mmap_method;
+extern struct xfer_method_ops const xfer_overlap_method;
+extern struct xfer_method_ops const xfer_readloop_method;
 
-/* The read/write loop for direct I/O with several transfers in flight
-   (xfer-overlap.c).  XFER_STEP_DONE leaves in *LEN what the plain loop
-   is to copy after it (0, or -1 for up to the end): whatever the
-   source gained since the queue saw its end.  */
-enum xfer_step xfer_overlap_range (struct xfer_ctx *c, off_t *len);
-
-/* Windowed mmap (xfer-mmap.c); XFER_STEP_UNSUITED if the source cannot
-   be mapped.  */
-enum xfer_step xfer_mmap_range (struct xfer_ctx *c, off_t len);
-
-/* copy_file_range, else sendfile (xfer-offload.c);
-   XFER_STEP_UNSUITED if the kernel cannot offload this pair of
-   files.  */
-enum xfer_step xfer_offload_range (struct xfer_ctx *c, off_t len);
-
-/* Make the destination share the source's extents (FICLONE).  Return
-   true on success; otherwise false with errno set.  */
-bool xfer_clone (struct xfer_ctx const *c);
-
-/* The output stage every method writes through (xfer-sparse.c), below
+/* The output stage every method writes through (xfer-output.c), below
    the methods and above the I/O ends.  */
 
 /* Write the N bytes at DATA to the destination, as holes where
@@ -112,5 +116,35 @@ bool xfer_output_finish (struct xfer_ctx *c);
 
 /* Account N more bytes of output: the report, and C's sink.  */
 void xfer_account (struct xfer_ctx *c, off_t n);
+
+/* The chooser (xfer.c), for the copies in ranges above it
+   (xfer-range.c).  */
+
+/* Whether ST is a regular file with fewer blocks than its size needs,
+   i.e. probably with holes.  */
+bool xfer_looks_sparse (struct stat const *st);
+
+/* Set E up as the end WHICH (XFER_DIRECT_IN or XFER_DIRECT_OUT) of a
+   copy of F, at offset POS.  */
+void xfer_start_end (struct xfer_end *e, struct xfer_file const *f,
+                     int which, off_t pos);
+
+/* Clone SRC to DST, both at their start, if OPTS ask for it, saying so
+   in REPORT: XFER_STEP_DONE if DST shares SRC's extents now,
+   XFER_STEP_UNSUITED if the data is to be copied,
+   XFER_STEP_FAILED after a diagnostic.  */
+enum xfer_step xfer_clone_file (struct xfer_file const *src,
+                                struct xfer_file const *dst,
+                                struct xfer_opts const *opts,
+                                struct xfer_report *report);
+
+/* Copy LEN bytes (up to the end if LEN < 0) of SRC at START into DST
+   at START, as xfer_copy does, adding to REPORT.  FINISH says that DST
+   ends where this copy does.  */
+bool xfer_copy_part (struct xfer_file const *src,
+                     struct xfer_file const *dst,
+                     struct xfer_opts const *opts,
+                     struct xfer_report *report,
+                     off_t start, off_t len, bool finish);
 
 #endif /* CPDD_XFER_IMPL_H */

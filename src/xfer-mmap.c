@@ -8,7 +8,7 @@
 
 /* A method, in layer 2 of the engine (see "Engine layers" in the
    manual): it maps the source in windows (xfer-window.c) and writes
-   each through the output stage (xfer-sparse.c).  It calls no other
+   each through the output stage (xfer-output.c).  It calls no other
    method and not the chooser, which falls back to the read/write loop
    where the source cannot be mapped.  */
 
@@ -18,11 +18,20 @@
 #include "xfer.h"
 #include "xfer-impl.h"
 
-enum xfer_step
-xfer_mmap_range (struct xfer_ctx *c, off_t len)
+/* Only the copy that chose mmap: the chooser never falls back to it.  */
+static bool
+suits (struct xfer_ctx const *c, off_t len _GL_UNUSED)
+{
+  return c->method == XFER_METHOD_MMAP;
+}
+
+/* Write *LEN_PTR bytes of the source from its windows;
+   XFER_STEP_UNSUITED if it cannot be mapped.  */
+static enum xfer_step
+run (struct xfer_ctx *c, off_t *len_ptr)
 {
   struct xfer_window *w = xfer_window_open_range (c->in.fd, c->in.name,
-                                                  c->bufsize, len);
+                                                  c->bufsize, *len_ptr);
   if (!w)
     return XFER_STEP_UNSUITED;
 
@@ -48,3 +57,5 @@ xfer_mmap_range (struct xfer_ctx *c, off_t len)
     }
   return xfer_window_close (w) && ok ? XFER_STEP_DONE : XFER_STEP_FAILED;
 }
+
+struct xfer_method_ops const xfer_mmap_method = { "mmap", suits, run };

@@ -7,10 +7,11 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* A method, in layer 2 of the engine (see "Engine layers" in the
-   manual), and the clone the chooser tries first: the kernel moves the
-   data, so only the ends' offsets and the accounting call
-   (xfer-sparse.c) are touched here.  It calls no other method and not
+/* Two methods, in layer 2 of the engine (see "Engine layers" in the
+   manual): the clone, which the chooser tries first on whole files
+   as --reflink asks, and the offload of a range.  The kernel moves
+   the data, so only the ends' offsets and the accounting call
+   (xfer-output.c) are touched here.  They call no other method and not
    the chooser, which falls back to the read/write loop where the
    kernel cannot offload.  */
 
@@ -28,8 +29,10 @@
 #include "xfer.h"
 #include "xfer-impl.h"
 
-bool
-xfer_clone (struct xfer_ctx const *c)
+/* Make the destination share the source's extents.  Return true on
+   success; otherwise false with errno set.  */
+static bool
+ficlone (struct xfer_ctx const *c)
 {
 #if HAVE_FICLONE
   return ioctl (c->out.fd, FICLONE, c->in.fd) == 0;
@@ -38,6 +41,71 @@ xfer_clone (struct xfer_ctx const *c)
   return false;
 #endif
 }
+
+/* Whether C copies whole files: a clone cannot start past an end's
+   start (dd's skip= and seek=).  Other files than regular ones are
+   left to the kernel to refuse, as GNU cp does, and so is an end that
+   cannot seek.  */
+static bool
+whole_files (struct xfer_ctx const *c)
+{
+  return c->in.pos <= 0 && c->out.pos <= 0;
+}
+
+/* Whether C's options ask for a clone: --reflink=always whatever the
+   files, an automatic one of whole files only, and not under
+   --sparse=never, as the destination is to have no holes.  */
+static bool
+clone_suits (struct xfer_ctx const *c, off_t len _GL_UNUSED)
+{
+  enum xfer_reflink want = c->opts->reflink;
+  return (want == XFER_REFLINK_ALWAYS
+          || (want == XFER_REFLINK_AUTO
+              && c->opts->sparse != XFER_SPARSE_NEVER && whole_files (c)));
+}
+
+/* Whether a clone's failure with errno E says more than that the
+   files cannot share extents: the storage failed or is full, which a
+   copy of the data another way would meet too, or hide.  GNU cp then
+   fails even under --reflink=auto.  */
+static bool
+clone_error_is_final (int e)
+{
+  return e == EIO || e == ENOMEM || e == ENOSPC || e == EDQUOT;
+}
+
+/* Clone the whole file, whatever *LEN_PTR says.  XFER_STEP_UNSUITED
+   means that the data is to be copied another way; XFER_STEP_FAILED
+   that --reflink=always could not clone, or that the clone met an
+   error no other copy would get past.  */
+static enum xfer_step
+reflink (struct xfer_ctx *c, off_t *len_ptr _GL_UNUSED)
+{
+  struct xfer_report *r = c->report;
+  bool whole = whole_files (c);
+  if (whole && ficlone (c))
+    {
+      r->reflink = XFER_ATTEMPT_YES;
+      r->reflinked = true;
+      r->method = XFER_METHOD_OFFLOAD;
+      r->detection = XFER_DETECT_UNKNOWN;
+      xfer_account (c, c->in.st->st_size);
+      return XFER_STEP_DONE;
+    }
+  r->reflink = XFER_ATTEMPT_UNSUPPORTED;
+  int e = whole ? errno : EINVAL;
+  if (c->opts->reflink == XFER_REFLINK_ALWAYS || clone_error_is_final (e))
+    {
+      error (0, e, _("failed to clone %s from %s"),
+             quoteaf_n (0, c->out.name), quoteaf_n (1, c->in.name));
+      r->detection = XFER_DETECT_UNKNOWN;
+      return XFER_STEP_FAILED;
+    }
+  return XFER_STEP_UNSUITED;
+}
+
+struct xfer_method_ops const xfer_clone_method =
+  { "clone", clone_suits, reflink };
 
 /* The most one call moves: large, to keep the system calls few, but
    small enough for the progress line to move every second or so.  */
@@ -89,9 +157,21 @@ offload_step (struct xfer_ctx *c, size_t n)
 #endif
 }
 
-enum xfer_step
-xfer_offload_range (struct xfer_ctx *c, off_t len)
+/* Only the copy that chose to offload: other methods chose a buffer,
+   zero detection or direct I/O, which the kernel's copy would not
+   honour.  */
+static bool
+offload_suits (struct xfer_ctx const *c, off_t len _GL_UNUSED)
 {
+  return c->method == XFER_METHOD_OFFLOAD;
+}
+
+/* Have the kernel copy *LEN_PTR bytes; XFER_STEP_UNSUITED if it
+   cannot offload this pair of files.  */
+static enum xfer_step
+offload (struct xfer_ctx *c, off_t *len_ptr)
+{
+  off_t len = *len_ptr;
   off_t chunk = (c->sink ? OFFLOAD_CHUNK_PROGRESS : OFFLOAD_CHUNK);
 
   while (len != 0)
@@ -138,3 +218,6 @@ xfer_offload_range (struct xfer_ctx *c, off_t len)
     }
   return XFER_STEP_DONE;
 }
+
+struct xfer_method_ops const xfer_offload_method =
+  { "offload", offload_suits, offload };

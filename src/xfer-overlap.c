@@ -24,7 +24,7 @@
    A method, in layer 2 of the engine (see "Engine layers" in the
    manual): it calls the I/O ends (xfer-io.c) for their state and the
    reader thread's positional transfers, io_uring for its queue, and
-   the output stage (xfer-sparse.c); no other method, and not the
+   the output stage (xfer-output.c); no other method, and not the
    chooser.  */
 
 #include <config.h>
@@ -458,14 +458,16 @@ copy_threaded (struct overlap *o)
   return true;
 }
 
-/* Whether C suits the queue: direct I/O still on, no uncached end
-   (whose transfers the plain loop makes), both files seekable at
+/* Whether C suits the queue: a copy that reads, direct I/O still on,
+   no zero detection (the queue writes whole buffers) and no uncached
+   end (whose transfers the plain loop makes), both files seekable at
    offsets the direct ends can use, and more than one buffer to move
    (LEN bytes, or the rest of the source if LEN < 0).  */
 static bool
 suits (struct xfer_ctx const *c, off_t len)
 {
-  if (!xfer_direct_ends (c) || c->in.uncached || c->out.uncached
+  if (c->method != XFER_METHOD_READ || c->make_holes
+      || !xfer_direct_ends (c) || c->in.uncached || c->out.uncached
       || c->in.pos < 0 || c->out.pos < 0)
     return false;
   if ((c->in.direct && c->in.pos % c->align != 0)
@@ -523,24 +525,24 @@ gapless_end (struct overlap const *o)
   return good;
 }
 
-/* Run the queue over C's range.  Return 1 when it is done, 0 if it did
-   not run (no thread, or direct I/O refused: nothing was written), -1
-   after a diagnostic.  On success, set *TAIL to the block the input
-   ended in, if it is not empty, and leave both files positioned at its
-   start.  */
-static int
+/* Run the queue over C's range.  Return XFER_STEP_DONE when it is
+   done, XFER_STEP_UNSUITED if it did not run (no thread, or direct I/O
+   refused: nothing was written), XFER_STEP_FAILED after a diagnostic.
+   When done, set *TAIL to the block the input ended in, if it is not
+   empty, and leave both files positioned at its start.  */
+static enum xfer_step
 run_queue (struct overlap *o, struct block **tail)
 {
   struct xfer_ctx *c = o->c;
   if (! (copy_uring (o) || copy_threaded (o)))
-    return 0;
+    return XFER_STEP_UNSUITED;
 
   if (o->refused && !o->read_err && !o->write_err && o->written_end == 0)
     {
       for (int which = XFER_DIRECT_IN; which <= XFER_DIRECT_OUT; which <<= 1)
         if (o->refused & which)
           xfer_end_refused (end_of (c, which), EINVAL);
-      return 0;
+      return XFER_STEP_UNSUITED;
     }
 
   if (o->read_err || o->write_err || o->refused)
@@ -553,21 +555,23 @@ run_queue (struct overlap *o, struct block **tail)
       else
         error (0, o->write_err ? o->write_err : EINVAL,
                _("error writing %s"), quoteaf (c->out.name));
-      return -1;
+      return XFER_STEP_FAILED;
     }
 
   *tail = o->tail;
   off_t good = (0 <= o->eof ? o->eof - (o->tail ? o->tail->len : 0)
                 : o->limit);
-  return settle (o, good) ? 1 : -1;
+  return settle (o, good) ? XFER_STEP_DONE : XFER_STEP_FAILED;
 }
 
-enum xfer_step
-xfer_overlap_range (struct xfer_ctx *c, off_t *len_ptr)
+/* Copy *LEN_PTR bytes through the queue, and the block where the
+   input ended through the output stage.  XFER_STEP_PART leaves in
+   *LEN_PTR what the source gained since the queue saw its end, for the
+   plain loop.  */
+static enum xfer_step
+run (struct xfer_ctx *c, off_t *len_ptr)
 {
   off_t len = *len_ptr;
-  if (!suits (c, len))
-    return XFER_STEP_UNSUITED;
 
   if (!c->buf)
     c->buf = xfer_new_buffer (c);
@@ -588,11 +592,11 @@ xfer_overlap_range (struct xfer_ctx *c, off_t *len_ptr)
     o.blocks[i].buf = xfer_new_buffer (c);
 
   struct block *tail = NULL;
-  int r = run_queue (&o, &tail);
+  enum xfer_step r = run_queue (&o, &tail);
   bool refused = o.refused != 0;
-  bool ok = 0 <= r;
+  bool ok = r != XFER_STEP_FAILED;
   off_t rest = len;
-  if (0 < r)
+  if (r == XFER_STEP_DONE)
     {
       off_t copied = c->in.pos - o.in_base;
       /* The block where the input ended goes through the output
@@ -617,9 +621,9 @@ xfer_overlap_range (struct xfer_ctx *c, off_t *len_ptr)
     xfer_buffer_free (o.blocks[i].buf);
   free (o.blocks);
 
-  if (r < 0 || !ok)
+  if (!ok)
     return XFER_STEP_FAILED;
-  if (r == 0)
+  if (r == XFER_STEP_UNSUITED)
     {
       /* Without a thread, or where a file system refused direct I/O
          (switched off there now), copy as if the queue never ran.  */
@@ -630,5 +634,8 @@ xfer_overlap_range (struct xfer_ctx *c, off_t *len_ptr)
   c->moved = true;
   /* Whatever the source gained since its end was seen.  */
   *len_ptr = rest;
-  return XFER_STEP_DONE;
+  return rest == 0 ? XFER_STEP_DONE : XFER_STEP_PART;
 }
+
+struct xfer_method_ops const xfer_overlap_method =
+  { "direct-queue", suits, run };

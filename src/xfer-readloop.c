@@ -8,7 +8,7 @@
 
 /* A method, in layer 2 of the engine (see "Engine layers" in the
    manual): it reads the source through its I/O end and writes through
-   the output stage (xfer-sparse.c).  It calls no other method and not
+   the output stage (xfer-output.c).  It calls no other method and not
    the chooser.  */
 
 #include <config.h>
@@ -17,9 +17,19 @@
 #include "xfer.h"
 #include "xfer-impl.h"
 
-bool
-xfer_readloop (struct xfer_ctx *c, off_t len)
+/* Any copy: whatever the source is, it can be read.  */
+static bool
+suits (struct xfer_ctx const *c _GL_UNUSED, off_t len _GL_UNUSED)
 {
+  return true;
+}
+
+/* Read into C's buffer, write from it, until *LEN_PTR bytes or the
+   end of the source.  */
+static enum xfer_step
+run (struct xfer_ctx *c, off_t *len_ptr)
+{
+  off_t len = *len_ptr;
   if (!c->buf)
     c->buf = xfer_new_buffer (c);
   c->method = XFER_METHOD_READ;
@@ -33,17 +43,20 @@ xfer_readloop (struct xfer_ctx *c, off_t len)
       if (n < 0)
         {
           error (0, errno, _("error reading %s"), quoteaf (c->in.name));
-          return false;
+          return XFER_STEP_FAILED;
         }
       /* Before LEN bytes only if the file shrank; stop as read says.  */
       if (n == 0)
         break;
       if (!xfer_output (c, c->buf, n, NULL))
-        return false;
+        return XFER_STEP_FAILED;
       xfer_end_drop (&c->out, false);
       xfer_end_drop (&c->in, false);
       if (0 <= len)
         len -= n;
     }
-  return true;
+  return XFER_STEP_DONE;
 }
+
+struct xfer_method_ops const xfer_readloop_method =
+  { "read", suits, run };

@@ -298,18 +298,18 @@ xfer_window_write (struct xfer_window *w, char const *data, idx_t size,
   return false;
 }
 
-int
+enum xfer_zeros
 xfer_window_is_zero (struct xfer_window *w, char const *data, idx_t size)
 {
   if (sigsetjmp (w->fault, 0))
     {
       xfer_window_read_error (w);
-      return -1;
+      return XFER_ZEROS_UNREAD;
     }
   guard_on (w);
   bool zero = xfer_is_zero (data, size);
   guard_off ();
-  return zero;
+  return zero ? XFER_ZEROS_ALL : XFER_ZEROS_NO;
 }
 
 bool

@@ -7,9 +7,10 @@
    (at your option) any later version.  */
 
 /* Layer 3 of the engine, the chooser (see "Engine layers" in the
-   manual): it sets up the copy's two I/O ends, tries a clone, walks the
-   source's extents, and picks and sequences the methods, falling back
-   from one to the next.  It may call every lower layer: the methods
+   manual, and doc/HACKING): it sets up the copy's two I/O ends, tries
+   a clone, walks the source's extents, and on each runs the first
+   method of its table that suits the copy, then the next that suits
+   where one cannot go on.  It may call every lower layer: the methods
    (xfer-impl.h), the I/O ends (xfer-io.h) and the utilities.  What the
    copy reports as it goes goes to the sink in the options, through
    its function pointers: the chooser knows nothing of what is drawn or
@@ -29,10 +30,8 @@
    files it copies and however many workers or ranges copy them.  */
 static atomic_bool dontcache_warned;
 
-/* Whether ST is a regular file with fewer blocks than its size needs,
-   i.e. probably with holes.  */
-static bool
-looks_sparse (struct stat const *st)
+bool
+xfer_looks_sparse (struct stat const *st)
 {
   return (S_ISREG (st->st_mode)
           && ST_NBLOCKS (*st) < st->st_size / ST_NBLOCKSIZE);
@@ -156,9 +155,20 @@ start_method (struct xfer_ctx *c, enum xfer_method m)
     c->hole_unit = c->align;
 }
 
-/* Move LEN bytes (all, if LEN < 0) with C's method, falling back from
-   offload or mmap to the read/write loop where they cannot work, and
-   from the direct I/O queue to it for what the queue leaves.  */
+/* The methods that move data, in the order they are tried: the first
+   that suits a copy runs, and where it turns out unable to, or leaves
+   a part of the range, the next that suits takes over.  Offload and
+   mmap suit only the copies that chose them, the direct I/O queue only
+   a copy that reads with direct I/O, and the read/write loop any.  */
+static struct xfer_method_ops const *const methods[] =
+{
+  &xfer_offload_method,
+  &xfer_mmap_method,
+  &xfer_overlap_method,
+  &xfer_readloop_method
+};
+
+/* Move LEN bytes (all, if LEN < 0) with the methods that suit C.  */
 static bool
 move (struct xfer_ctx *c, off_t len)
 {
@@ -169,33 +179,35 @@ move (struct xfer_ctx *c, off_t len)
   if (c->make_holes)
     c->report->detection |= XFER_DETECT_ZEROS;
 
-  enum xfer_step r;
-  if (c->method == XFER_METHOD_OFFLOAD)
+  for (idx_t i = 0; i < sizeof methods / sizeof *methods; )
     {
-      r = xfer_offload_range (c, len);
-      if (r != XFER_STEP_UNSUITED)
-        return r == XFER_STEP_DONE;
-      start_method (c, XFER_METHOD_READ);
+      struct xfer_method_ops const *m = methods[i];
+      if (!m->suits (c, len))
+        {
+          i++;
+          continue;
+        }
+      switch (m->run (c, &len))
+        {
+        case XFER_STEP_DONE:
+          return true;
+        case XFER_STEP_FAILED:
+          return false;
+        case XFER_STEP_AGAIN:
+          break;
+        case XFER_STEP_UNSUITED:
+          /* Offload chose no buffer: the methods after it need one.  */
+          if (c->method == XFER_METHOD_OFFLOAD)
+            start_method (c, XFER_METHOD_READ);
+          i++;
+          break;
+        case XFER_STEP_PART:
+          i++;
+          break;
+        }
     }
-  if (c->method == XFER_METHOD_MMAP)
-    {
-      r = xfer_mmap_range (c, len);
-      if (r != XFER_STEP_UNSUITED)
-        return r == XFER_STEP_DONE;
-    }
-  else if (xfer_direct_ends (c) && !c->make_holes)
-    {
-      /* A refusal of direct I/O switched it off on an end: queue again
-         if the other still uses it.  */
-      do
-        r = xfer_overlap_range (c, &len);
-      while (r == XFER_STEP_AGAIN);
-      if (r == XFER_STEP_FAILED)
-        return false;
-      if (r == XFER_STEP_DONE && len == 0)
-        return true;
-    }
-  return xfer_readloop (c, len);
+  /* The read/write loop suits any copy and ends it.  */
+  abort ();
 }
 
 /* What a walk of the source's extents came to.  */
@@ -296,57 +308,17 @@ copy_extents (struct xfer_ctx *c, off_t end, bool finish)
 #endif
 }
 
-/* Whether a clone's failure with errno E says more than that the
-   files cannot share extents: the storage failed or is full, which a
-   copy of the data another way would meet too, or hide.  GNU cp then
-   fails even under --reflink=auto.  */
-static bool
-clone_error_is_final (int e)
-{
-  return e == EIO || e == ENOMEM || e == ENOSPC || e == EDQUOT;
-}
-
-/* Try to make the destination share the source's extents, as
-   C->opts->reflink asks; --sparse=never rules an automatic clone out,
-   as the destination is to have no holes.  Return 1 if it does, 0 to
-   copy the data, -1 after a diagnostic: --reflink=always could not
-   clone, or the clone met an error no other copy would get past.  */
-static int
+/* Clone C's source if the options ask for it.  XFER_STEP_DONE: the
+   destination shares its extents; XFER_STEP_UNSUITED: copy the data;
+   XFER_STEP_FAILED: a diagnostic was printed.  */
+static enum xfer_step
 try_clone (struct xfer_ctx *c)
 {
-  struct xfer_report *r = c->report;
-  enum xfer_reflink want = c->opts->reflink;
-  /* A clone is of whole files: not past an end's start (dd's skip=
-     and seek=).  Other files than regular ones are left to the kernel
-     to refuse, as GNU cp does, and so is an end that cannot seek.  */
-  bool whole = c->in.pos <= 0 && c->out.pos <= 0;
-  if (want == XFER_REFLINK_NEVER
-      || (want == XFER_REFLINK_AUTO
-          && (c->opts->sparse == XFER_SPARSE_NEVER || !whole)))
-    {
-      r->reflink = XFER_ATTEMPT_AVOIDED;
-      return 0;
-    }
-
-  if (whole && xfer_clone (c))
-    {
-      r->reflink = XFER_ATTEMPT_YES;
-      r->reflinked = true;
-      r->method = XFER_METHOD_OFFLOAD;
-      r->detection = XFER_DETECT_UNKNOWN;
-      xfer_account (c, c->in.st->st_size);
-      return 1;
-    }
-  r->reflink = XFER_ATTEMPT_UNSUPPORTED;
-  int e = whole ? errno : EINVAL;
-  if (want == XFER_REFLINK_ALWAYS || clone_error_is_final (e))
-    {
-      error (0, e, _("failed to clone %s from %s"),
-             quoteaf_n (0, c->out.name), quoteaf_n (1, c->in.name));
-      r->detection = XFER_DETECT_UNKNOWN;
-      return -1;
-    }
-  return 0;
+  off_t len = -1;
+  if (xfer_clone_method.suits (c, len))
+    return xfer_clone_method.run (c, &len);
+  c->report->reflink = XFER_ATTEMPT_AVOIDED;
+  return XFER_STEP_UNSUITED;
 }
 
 /* Make the holes C's destination may have of the zeros its data
@@ -389,7 +361,7 @@ copy_span (struct xfer_ctx *c, off_t len, bool finish)
      cp does, has holes made of its zeros unless --sparse=never.  */
   struct stat const *st = c->in.st;
   enum walk walked = WALK_ALL_DATA;
-  if (looks_sparse (st) && 0 <= c->in.pos)
+  if (xfer_looks_sparse (st) && 0 <= c->in.pos)
     {
       off_t end = st->st_size;
       if (0 <= len && c->in.pos + len < end)
@@ -409,9 +381,9 @@ copy_span (struct xfer_ctx *c, off_t len, bool finish)
 static bool
 copy_data (struct xfer_ctx *c)
 {
-  int cloned = try_clone (c);
-  if (cloned != 0)
-    return 0 < cloned;
+  enum xfer_step cloned = try_clone (c);
+  if (cloned != XFER_STEP_UNSUITED)
+    return cloned == XFER_STEP_DONE;
   return copy_span (c, -1, true);
 }
 
@@ -457,19 +429,36 @@ start_offset (struct xfer_file const *f)
   return lseek (f->fd, 0, SEEK_CUR);
 }
 
+void
+xfer_start_end (struct xfer_end *e, struct xfer_file const *f, int which,
+                off_t pos)
+{
+  xfer_end_init (e, f, which, pos, &dontcache_warned);
+}
+
+/* Set C up to copy SRC at offset IN_POS to DST at OUT_POS with OPTS,
+   reporting to REPORT.  */
+static void
+start_copy (struct xfer_ctx *c, struct xfer_file const *src, off_t in_pos,
+            struct xfer_file const *dst, off_t out_pos,
+            struct xfer_opts const *opts, struct xfer_report *report)
+{
+  *c = (struct xfer_ctx) { .opts = opts, .sink = opts->sink,
+                           .report = report, .align = 1 };
+  xfer_start_end (&c->in, src, XFER_DIRECT_IN, in_pos);
+  xfer_start_end (&c->out, dst, XFER_DIRECT_OUT, out_pos);
+  c->out_end = out_pos;
+}
+
 bool
 xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
            struct xfer_opts const *opts, struct xfer_report *report)
 {
   *report = (struct xfer_report) { .method = XFER_METHOD_READ };
-  struct xfer_ctx c = { .opts = opts, .sink = opts->sink,
-                        .report = report, .align = 1 };
-
-  xfer_end_init (&c.in, src, XFER_DIRECT_IN, start_offset (src),
-                 &dontcache_warned);
-  xfer_end_init (&c.out, dst, XFER_DIRECT_OUT, start_offset (dst),
-                 &dontcache_warned);
-  c.out_end = c.out.pos;
+  off_t in_pos = start_offset (src);
+  off_t out_pos = start_offset (dst);
+  struct xfer_ctx c;
+  start_copy (&c, src, in_pos, dst, out_pos, opts, report);
 
   if (c.sink)
     c.sink->begin (c.sink);
@@ -480,395 +469,23 @@ xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
   return ok;
 }
 
-/* Copies in ranges.  */
-
-/* The automatic range size: see "cp jobs" in the manual for the
-   measurements.  Ranges start at multiples of it, so it is a multiple
-   of CHUNK_ALIGN, which is more than any direct I/O alignment.  */
-enum { DEFAULT_CHUNK = 64 * 1024 * 1024, CHUNK_ALIGN = 1024 * 1024 };
-
-off_t
-xfer_chunk_size (void)
+enum xfer_step
+xfer_clone_file (struct xfer_file const *src, struct xfer_file const *dst,
+                 struct xfer_opts const *opts, struct xfer_report *report)
 {
-  char const *v = getenv ("CPDD_CHUNK_SIZE");
-  uintmax_t n;
-  if (v && xfer_parse_size (v, &n) == LONGINT_OK && 0 < n
-      && n <= TYPE_MAXIMUM (off_t) - CHUNK_ALIGN)
-    return n + (CHUNK_ALIGN - n % CHUNK_ALIGN) % CHUNK_ALIGN;
-  return DEFAULT_CHUNK;
-}
-
-/* Whether FD can be opened anew with FLAGS, as each range does.  */
-static bool
-can_reopen (int fd, int flags)
-{
-  int again = xfer_reopen (fd, flags);
-  return 0 <= again && close (again) == 0;
-}
-
-/* Take out of S->opts the direct I/O an end of S cannot do, warning
-   once as a copy in one go does, where each range would warn.  */
-static void
-probe_direct (struct xfer_split *s)
-{
-  int want = s->opts.direct;
-  /* A mapping always goes through the page cache.  */
-  if (s->opts.method == XFER_METHOD_MMAP)
-    want &= ~XFER_DIRECT_IN;
-
-  struct xfer_file const *file[] = { &s->src, &s->dst };
-  int which[] = { XFER_DIRECT_IN, XFER_DIRECT_OUT };
-  for (int i = 0; i < 2; i++)
-    if (want & which[i])
-      {
-        struct xfer_end e;
-        xfer_end_init (&e, file[i], which[i], 0, &dontcache_warned);
-        if (xfer_end_direct_on (&e))
-          xfer_end_direct_off (&e);
-        else
-          s->opts.direct &= ~which[i];
-      }
-}
-
-/* Set S up to copy SRC to DST in RANGES ranges (0 if not known yet)
-   of CHUNK bytes with OPTS, this process taking ranges from NEXT on.  */
-static void
-split_init (struct xfer_split *s, struct xfer_file const *src,
-            struct xfer_file const *dst, struct xfer_opts const *opts,
-            off_t chunk, intmax_t ranges, intmax_t next)
-{
-  int err = pthread_mutex_init (&s->lock, NULL);
-  if (err)
-    error (EXIT_FAILURE, err, _("cannot make a lock"));
-  s->src = *src;
-  s->dst = *dst;
-  s->opts = *opts;
-  s->chunk = chunk;
-  s->ranges = ranges;
-  atomic_init (&s->next, next);
-  s->report = (struct xfer_report) { .method = XFER_METHOD_READ };
-  s->failed_at = -1;
-  s->ok = true;
-  s->failure = s->warnings = (struct held_errors) { NULL, 0 };
+  struct xfer_ctx c;
+  start_copy (&c, src, 0, dst, 0, opts, report);
+  return try_clone (&c);
 }
 
 bool
-xfer_split_start (struct xfer_split *s, struct xfer_file const *src,
-                  struct xfer_file const *dst,
-                  struct xfer_opts const *opts, off_t chunk)
+xfer_copy_part (struct xfer_file const *src, struct xfer_file const *dst,
+                struct xfer_opts const *opts, struct xfer_report *report,
+                off_t start, off_t len, bool finish)
 {
-  struct stat const *st = src->st;
-  if (! (src->just_opened && dst->just_opened
-         && S_ISREG (st->st_mode) && S_ISREG (dst->st->st_mode)
-         && chunk <= st->st_size
-         && can_reopen (src->fd, O_RDONLY)
-         && can_reopen (dst->fd, O_WRONLY)))
-    return false;
-
-  split_init (s, src, dst, opts, chunk, 0, 0);
-
-  struct xfer_sink *sink = opts->sink;
-  if (sink)
-    sink->begin (sink);
-
-  /* A clone is of the whole file, in one go.  */
-  struct xfer_ctx c = { .opts = opts, .sink = sink, .report = &s->report,
-                        .align = 1 };
-  xfer_end_init (&c.in, src, XFER_DIRECT_IN, 0, &dontcache_warned);
-  xfer_end_init (&c.out, dst, XFER_DIRECT_OUT, 0, &dontcache_warned);
-  int cloned = try_clone (&c);
-  if (cloned != 0)
-    {
-      s->ok = 0 < cloned;
-      return true;
-    }
-
-  probe_direct (s);
-  s->ranges = st->st_size / chunk + (st->st_size % chunk != 0);
-  s->report.ranges = s->ranges;
-  return true;
-}
-
-/* Open FILE anew with FLAGS and put the new descriptor's offset at
-   START.  Return it, or -1 after a diagnostic (MSGID, with the
-   name).  */
-static int
-open_range_end (struct xfer_file const *file, int flags, off_t start,
-                char const *msgid)
-{
-  int fd = xfer_reopen (file->fd, flags);
-  if (fd < 0)
-    {
-      error (0, errno, msgid, quoteaf (file->name));
-      return -1;
-    }
-  if (lseek (fd, start, SEEK_SET) < 0)
-    {
-      error (0, errno, _("cannot lseek %s"), quoteaf (file->name));
-      close (fd);
-      return -1;
-    }
-  return fd;
-}
-
-/* Close FD, a range's descriptor of the file NAME.  */
-static bool
-close_range_end (int fd, char const *name)
-{
-  if (close (fd) == 0)
-    return true;
-  error (0, errno, _("failed to close %s"), quoteaf (name));
-  return false;
-}
-
-/* Copy the range of S at START (to the end of the source if LAST),
-   through descriptors of its own, reporting to REPORT.  */
-static bool
-copy_range_at (struct xfer_split *s, off_t start, bool last,
-               struct xfer_report *report)
-{
-  struct xfer_file src = s->src;
-  struct xfer_file dst = s->dst;
-  src.fd = open_range_end (&s->src, O_RDONLY, start,
-                           _("cannot open %s for reading"));
-  if (src.fd < 0)
-    return false;
-  dst.fd = open_range_end (&s->dst, O_WRONLY, start,
-                           _("cannot open %s for writing"));
-  if (dst.fd < 0)
-    {
-      close_range_end (src.fd, src.name);
-      return false;
-    }
-
-  struct xfer_ctx c = { .opts = &s->opts, .sink = s->opts.sink,
-                        .report = report, .align = 1 };
-  xfer_end_init (&c.in, &src, XFER_DIRECT_IN, start, &dontcache_warned);
-  xfer_end_init (&c.out, &dst, XFER_DIRECT_OUT, start, &dontcache_warned);
-  c.out_end = start;
-  /* Only the last range may give the file its length: the others
-     end where another range goes on.  */
-  bool ok = copy_span (&c, last ? -1 : s->chunk, last);
+  struct xfer_ctx c;
+  start_copy (&c, src, start, dst, start, opts, report);
+  bool ok = copy_span (&c, len, finish);
   end_copy (&c, ok);
-  ok &= close_range_end (dst.fd, dst.name);
-  ok &= close_range_end (src.fd, src.name);
   return ok;
-}
-
-/* Add R, the report of a range of a file, to TO, the file's.  The
-   first range's method, buffer and queue stand for all.  */
-static void
-merge_report (struct xfer_report *to, struct xfer_report const *r,
-              bool first)
-{
-  if (first)
-    {
-      to->method = r->method;
-      to->buffer_size = r->buffer_size;
-      to->offload = r->offload;
-      to->queue = r->queue;
-      to->inflight = r->inflight;
-      to->uncached = r->uncached;
-    }
-  to->holes |= r->holes;
-  to->direct |= r->direct;
-  to->bytes += r->bytes;
-  to->detection |= r->detection;
-}
-
-/* Add to TO the lines of FROM it does not have yet, and empty FROM.  */
-static void
-add_new_lines (struct held_errors *to, struct held_errors *from)
-{
-  char const *p = from->text;
-  char const *end = p + from->len;
-  while (p < end)
-    {
-      char const *nl = memchr (p, '\n', end - p);
-      idx_t n = nl + 1 - p;
-      bool known = false;
-      for (char const *q = to->text; !known && q < to->text + to->len;
-           q = strchr (q, '\n') + 1)
-        known = strncmp (q, p, n) == 0;
-      if (!known)
-        {
-          to->text = xirealloc (to->text, to->len + n + 1);
-          memcpy (to->text + to->len, p, n);
-          to->len += n;
-          to->text[to->len] = '\0';
-        }
-      p = nl + 1;
-    }
-  free (from->text);
-  *from = (struct held_errors) { NULL, 0 };
-}
-
-/* Where the source's next data is after START, if it lies beyond the
-   range of S at START and the options keep the source's holes; else
-   -1.  A range of holes needs no descriptors of its own, nor any I/O:
-   the destination reads as zeros there already.  The file's own
-   offset moves, but no range uses it.  */
-static off_t
-hole_until (struct xfer_split const *s, off_t start)
-{
-#if HAVE_SEEK_HOLE
-  struct stat const *st = s->src.st;
-  if (s->opts.sparse == XFER_SPARSE_NEVER || !looks_sparse (st))
-    return -1;
-  off_t data = lseek (s->src.fd, start, SEEK_DATA);
-  if (data < 0)
-    return errno == ENXIO ? st->st_size : -1;
-  return start + s->chunk <= data ? data : -1;
-#else
-  return -1;
-#endif
-}
-
-/* Range I of S is all hole, up to DATA: take the ranges after it up
-   to DATA too, unless another thread took the next one already, so
-   that a file of a terabyte of holes is split quickly.  Never take
-   the last range, which gives the file its length.  Return how many
-   ranges were taken with I.  */
-static intmax_t
-take_holes (struct xfer_split *s, intmax_t i, off_t data)
-{
-  intmax_t upto = MIN (data / s->chunk, s->ranges - 1);
-  intmax_t next = i + 1;
-  if (next < upto && atomic_compare_exchange_strong (&s->next, &next, upto))
-    return upto - i;
-  return 1;
-}
-
-/* Add to S the outcome of its range at START, copied if OK: REPORT,
-   and SAID, what was said meanwhile, which is taken and emptied.  */
-static void
-record_range (struct xfer_split *s, off_t start, bool ok,
-              struct held_errors *said, struct xfer_report const *report)
-{
-  merge_report (&s->report, report, start == 0);
-  if (ok)
-    add_new_lines (&s->warnings, said);
-  else
-    {
-      s->ok = false;
-      if (s->failed_at < 0 || start < s->failed_at)
-        {
-          s->failed_at = start;
-          free (s->failure.text);
-          s->failure = *said;
-        }
-      else
-        free (said->text);
-      *said = (struct held_errors) { NULL, 0 };
-    }
-}
-
-/* Copy range I of S, unless a range before it failed.  */
-static void
-copy_range (struct xfer_split *s, intmax_t i)
-{
-  off_t start = i * s->chunk;
-
-  pthread_mutex_lock (&s->lock);
-  bool after_failure = 0 <= s->failed_at && s->failed_at < start;
-  pthread_mutex_unlock (&s->lock);
-  if (after_failure)
-    return;
-
-  struct xfer_report report = { .method = XFER_METHOD_READ };
-  struct held_errors said = { NULL, 0 };
-  bool last = i == s->ranges - 1;
-  off_t data = last ? -1 : hole_until (s, start);
-  bool ok = true;
-  if (0 <= data)
-    {
-      off_t n = take_holes (s, i, data) * s->chunk;
-      report.holes = true;
-      report.bytes = n;
-      report.detection = XFER_DETECT_SEEK_HOLE;
-      if (s->opts.sink)
-        s->opts.sink->bytes (s->opts.sink, n);
-    }
-  else
-    {
-      /* A rank of mpicp walking a subtree copies ranges in its walk,
-         whose own diagnostics it holds for its answer.  */
-      struct held_errors *outer = error_hold (&said);
-      ok = copy_range_at (s, start, last, &report);
-      error_hold (outer);
-    }
-
-  pthread_mutex_lock (&s->lock);
-  record_range (s, start, ok, &said, &report);
-  pthread_mutex_unlock (&s->lock);
-}
-
-void
-xfer_copy_ranges (struct xfer_split *s)
-{
-  for (;;)
-    {
-      intmax_t i = atomic_fetch_add (&s->next, 1);
-      if (s->ranges <= i)
-        break;
-      copy_range (s, i);
-    }
-}
-
-void
-xfer_copy_one_range (struct xfer_split *s, intmax_t i)
-{
-  copy_range (s, i);
-}
-
-void
-xfer_split_join (struct xfer_split *s, struct xfer_file const *src,
-                 struct xfer_file const *dst, struct xfer_opts const *opts,
-                 off_t chunk, intmax_t ranges)
-{
-  /* No other range is this process's to take with its own.  Its bytes
-     count in this process's sink, the file in the one that split it.  */
-  split_init (s, src, dst, opts, chunk, ranges, -1);
-}
-
-bool
-xfer_copy_range (struct xfer_split *s, intmax_t i, struct held_errors *said,
-                 struct xfer_report *report)
-{
-  copy_range (s, i);
-  *report = s->report;
-  bool ok = s->ok;
-  *said = ok ? s->warnings : s->failure;
-  free (ok ? s->failure.text : s->warnings.text);
-  pthread_mutex_destroy (&s->lock);
-  return ok;
-}
-
-void
-xfer_split_merge (struct xfer_split *s, off_t start, bool ok,
-                  struct held_errors *said, struct xfer_report const *report)
-{
-  record_range (s, start, ok, said, report);
-}
-
-bool
-xfer_split_end (struct xfer_split *s)
-{
-  error_print_held (&s->warnings);
-  error_print_held (&s->failure);
-  struct stat st;
-  if (0 <= s->failed_at)
-    {
-      /* Only ever shorten: the range that failed may not have
-         reached its start.  */
-      if (fstat (s->dst.fd, &st) != 0)
-        error (0, errno, _("cannot fstat %s"), quoteaf (s->dst.name));
-      else if (s->failed_at < st.st_size
-               && ftruncate (s->dst.fd, s->failed_at) != 0)
-        error (0, errno, _("failed to truncate %s"), quoteaf (s->dst.name));
-    }
-  if (s->opts.sink)
-    s->opts.sink->end (s->opts.sink, &s->report, s->ok);
-  pthread_mutex_destroy (&s->lock);
-  return s->ok;
 }

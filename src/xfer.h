@@ -197,6 +197,10 @@ struct xfer_split
   struct held_errors warnings;	/* what the others said, once each */
 };
 
+/* How many ranges of CHUNK bytes a file of SIZE bytes is split into,
+   the last one holding what is left.  */
+intmax_t xfer_range_count (off_t size, off_t chunk);
+
 /* The size of the ranges a file is split into: 64 MiB (see "cp jobs"
    in the manual), or CPDD_CHUNK_SIZE bytes from the environment, a
    knob for the tests only, so that they can split small files.  */
@@ -360,10 +364,18 @@ ssize_t xfer_window_read (struct xfer_window *w, void *buf, idx_t size);
 bool xfer_window_write (struct xfer_window *w, char const *data, idx_t size,
                         int fd, char const *name);
 
-/* Return 1 if the SIZE bytes at DATA, in the current window, are all
-   zero, 0 if not, -1 after printing a diagnostic.  */
-int xfer_window_is_zero (struct xfer_window *w, char const *data,
-                         idx_t size);
+/* What a look for zeros in a window found.  */
+enum xfer_zeros
+{
+  XFER_ZEROS_UNREAD,		/* the input shrank: a diagnostic was printed */
+  XFER_ZEROS_NO,		/* some byte is not zero */
+  XFER_ZEROS_ALL
+};
+
+/* Whether the SIZE bytes at DATA, in the current window, are all
+   zero.  */
+enum xfer_zeros xfer_window_is_zero (struct xfer_window *w,
+                                     char const *data, idx_t size);
 
 /* The window size in use.  */
 idx_t xfer_window_size (struct xfer_window const *w);

@@ -29,12 +29,13 @@ tasks           cpus
 tasks           workers
 io              xfer-io
 io              xfer-window
-output          xfer-sparse
+output          xfer-output
 method alone    xfer-mmap
 method alone    xfer-offload
 method alone    xfer-overlap
 method alone    xfer-readloop
 chooser         xfer
+ranges          xfer-range
 front           xfer-progress
 front           xfer-cli
 EOF

@@ -1,10 +1,13 @@
 ## tests/xfer/local.mk -- the transfer engine, through cp and dd.
 
 ## Drivers that call the engine directly: one file through xfer_copy
-## with any options, and the mmap window reader on a shrinking file.
-check_PROGRAMS += tests/xfer/xfer-copy tests/xfer/window-shrink
+## with any options, the mmap window reader on a shrinking file, and
+## the split of a file into ranges and the merge of their outcomes.
+check_PROGRAMS += tests/xfer/xfer-copy tests/xfer/window-shrink \
+  tests/xfer/range-split
 tests_xfer_xfer_copy_LDADD = $(cpdd_ldadd)
 tests_xfer_window_shrink_LDADD = $(cpdd_ldadd)
+tests_xfer_range_split_LDADD = $(cpdd_ldadd)
 
 TESTS += \
   tests/xfer/buffer-auto.sh \
@@ -16,6 +19,7 @@ TESTS += \
   tests/xfer/invalid-args.sh \
   tests/xfer/offload-fallback.sh \
   tests/xfer/progress.sh \
+  tests/xfer/range-split.sh \
   tests/xfer/reflink-always.sh \
   tests/xfer/round-trip.sh \
   tests/xfer/round-trip-tmpfs.sh \

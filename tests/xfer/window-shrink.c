@@ -81,7 +81,7 @@ main (int argc, char **argv)
       ok = xfer_window_write (w, data + 1, n - 1, out, argv[3]);
     }
   else if (STREQ (how, "zero"))
-    ok = 0 <= xfer_window_is_zero (w, data + 1, n - 1);
+    ok = xfer_window_is_zero (w, data + 1, n - 1) != XFER_ZEROS_UNREAD;
   else if (STREQ (how, "next"))
     ok = 0 <= xfer_window_next (w, &data);
   else

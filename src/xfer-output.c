@@ -1,4 +1,4 @@
-/* xfer-sparse.c -- the methods' output stage: data, holes, accounting.
+/* xfer-output.c -- the methods' output stage: data, holes, accounting.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -60,11 +60,13 @@ write_out (struct xfer_ctx *c, char const *data, idx_t n,
   return false;
 }
 
-/* Whether the N bytes at DATA are zero; -1 after a diagnostic.  */
-static int
+/* Whether the N bytes at DATA, in W if not NULL, are zero.  */
+static enum xfer_zeros
 is_zero (char const *data, idx_t n, struct xfer_window *w)
 {
-  return w ? xfer_window_is_zero (w, data, n) : xfer_is_zero (data, n);
+  if (w)
+    return xfer_window_is_zero (w, data, n);
+  return xfer_is_zero (data, n) ? XFER_ZEROS_ALL : XFER_ZEROS_NO;
 }
 
 bool
@@ -87,10 +89,10 @@ xfer_output (struct xfer_ctx *c, char const *data, idx_t n,
   while (k < n)
     {
       idx_t blk = MIN (n - k, unit - (c->out.pos + k - data_start) % unit);
-      int zero = is_zero (data + k, blk, w);
-      if (zero < 0)
+      enum xfer_zeros zero = is_zero (data + k, blk, w);
+      if (zero == XFER_ZEROS_UNREAD)
         return false;
-      if (!zero)
+      if (zero == XFER_ZEROS_NO)
         {
           k += blk;
           continue;
@@ -99,9 +101,10 @@ xfer_output (struct xfer_ctx *c, char const *data, idx_t n,
           && !write_out (c, data + data_start, k - data_start, w))
         return false;
       idx_t z = k + blk;
-      while (unit <= n - z && 0 < (zero = is_zero (data + z, unit, w)))
+      while (unit <= n - z
+             && (zero = is_zero (data + z, unit, w)) == XFER_ZEROS_ALL)
         z += unit;
-      if (zero < 0 || !xfer_output_hole (c, z - k))
+      if (zero == XFER_ZEROS_UNREAD || !xfer_output_hole (c, z - k))
         return false;
       k = data_start = z;
     }
