@@ -350,7 +350,14 @@ copy_span (struct xfer_ctx *c, off_t len, bool finish)
   c->make_holes = holes_ok && sparse == XFER_SPARSE_ALWAYS;
 
   enum xfer_method m = choose_method (c);
-  c->offload_avoided = m != XFER_METHOD_OFFLOAD;
+  /* copy_file_range may share the source's extents (XFS, Btrfs, NFS),
+     a clone by another name: where the options forbid clones or
+     holes, an offload asked for moves the data with sendfile alone.  */
+  bool no_sharing = (c->opts->reflink == XFER_REFLINK_NEVER
+                     || c->opts->sparse == XFER_SPARSE_NEVER);
+  if (m == XFER_METHOD_OFFLOAD && no_sharing)
+    c->sending = true;
+  c->offload_avoided = m != XFER_METHOD_OFFLOAD || no_sharing;
   start_method (c, m);
 
   /* The source's holes are found with SEEK_DATA whatever --sparse

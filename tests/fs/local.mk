@@ -15,6 +15,7 @@ tests/shim/plainfuse: tests/shim/plainfuse.c
 CLEANFILES += tests/shim/plainfuse
 
 TESTS += \
+  tests/fs/reflink.sh \
   tests/fs/direct-4k.sh \
   tests/fs/fuse.sh \
   tests/fs/squashfs.sh \
