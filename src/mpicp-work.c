@@ -630,7 +630,8 @@ copy_sent_file (struct job *j, struct mpicp_task const *t,
   *said = (struct held_errors) { NULL, 0 };
   /* A rank walking a subtree, whose diagnostics are held for its
      answer, copies files sent to it while it waits.  */
-  struct held_errors *outer = error_hold (said);
+  struct error_hold_scope hold;
+  error_hold_take (&hold, said);
   for (int i = 0; i < 2; i++)
     {
       /* Links are followed only as the walk did: the source's with
@@ -639,7 +640,7 @@ copy_sent_file (struct job *j, struct mpicp_task const *t,
                      : follows_dest_dir_links (x));
       if (!open_side (&t->side[i], follow, &j->held[i]))
         {
-          error_hold (outer);
+          error_hold_give_back (&hold);
           return false;
         }
     }
@@ -651,10 +652,10 @@ copy_sent_file (struct job *j, struct mpicp_task const *t,
   if (t->kind == MPICP_FILE)
     {
       bool ok = copy_remote_file (&f, x);
-      error_hold (outer);
+      error_hold_give_back (&hold);
       return ok;
     }
-  error_hold (outer);
+  error_hold_give_back (&hold);
   free (said->text);
   return copy_remote_range (&f, t->chunk, t->ranges, t->direct, t->range,
                             said, report, x);
@@ -677,10 +678,11 @@ copy_sent_dir (struct job *j, struct mpicp_task const *t,
                           &t->dst_st, NULL, t->top_src, t->top_dst,
                           t->top_dev, t->made, t->made_len };
   *said = (struct held_errors) { NULL, 0 };
-  error_hold (said);
+  struct error_hold_scope hold;
+  error_hold_take (&hold, said);
   bool ok = copy_remote_dir (&d, &sides[0], &sides[1], j->opts);
   end_feeding (j);
-  error_hold (NULL);
+  error_hold_give_back (&hold);
   return ok;
 }
 

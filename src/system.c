@@ -33,19 +33,12 @@ error_string (int errnum, char *buf, size_t size)
 /* Where this thread's diagnostics are held, or NULL to print them.  */
 static _Thread_local struct held_errors *held;
 
-struct held_errors *
-error_hold (struct held_errors *h)
-{
-  struct held_errors *outer = held;
-  held = h;
-  return outer;
-}
-
 void
 error_hold_take (struct error_hold_scope *s, struct held_errors *h)
 {
-  s->outer = error_hold (h);
+  s->outer = held;
   s->held = h;
+  held = h;
 }
 
 void

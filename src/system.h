@@ -56,13 +56,6 @@ struct held_errors
   idx_t len;
 };
 
-/* Until error_hold (NULL), hold the diagnostics this thread makes
-   (without exiting: they have status 0) in H, which starts empty.
-   One part of a job run in several threads can so report as the
-   whole job would: once, and only the part that counts.  Return where
-   they were held before, for a part within a part to put back.  */
-struct held_errors *error_hold (struct held_errors *h);
-
 /* A hold taken for a while: where the diagnostics were held before,
    and where they are held now.  */
 struct error_hold_scope
@@ -71,10 +64,13 @@ struct error_hold_scope
   struct held_errors *held;
 };
 
-/* Hold this thread's diagnostics in H, as error_hold does, until
-   error_hold_give_back (S) puts back the hold found now: a part of a
-   job need not know whether a larger part holds them too.  Scopes
-   nest; each is given back before the one it is in.  */
+/* Hold the diagnostics this thread makes (without exiting: they have
+   status 0) in H, which starts empty, until error_hold_give_back (S)
+   puts back the hold found now.  One part of a job run in several
+   threads can so report as the whole job would: once, and only the
+   part that counts; it need not know whether a larger part holds
+   them too.  Scopes nest; each is given back before the one it is
+   in.  */
 void error_hold_take (struct error_hold_scope *s, struct held_errors *h);
 void error_hold_give_back (struct error_hold_scope *s);
 

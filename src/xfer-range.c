@@ -326,9 +326,10 @@ copy_range (struct xfer_split *s, intmax_t i)
     {
       /* A rank of mpicp walking a subtree copies ranges in its walk,
          whose own diagnostics it holds for its answer.  */
-      struct held_errors *outer = error_hold (&said);
+      struct error_hold_scope hold;
+      error_hold_take (&hold, &said);
       ok = copy_range_at (s, start, last, &report);
-      error_hold (outer);
+      error_hold_give_back (&hold);
     }
 
   pthread_mutex_lock (&s->lock);

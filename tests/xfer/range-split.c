@@ -213,9 +213,10 @@ merge (struct xfer_split *s, intmax_t i, bool ok,
   struct held_errors said = { NULL, 0 };
   if (msg)
     {
-      struct held_errors *outer = error_hold (&said);
+      struct error_hold_scope hold;
+      error_hold_take (&hold, &said);
       error (0, 0, "%s", msg);
-      error_hold (outer);
+      error_hold_give_back (&hold);
     }
   xfer_split_merge (s, i * 10, ok, &said, report);
   expect (said.text == NULL && said.len == 0, "what was said is taken");
