@@ -24,8 +24,12 @@ kinds="ext4$fs_kinds_"
 for kind in $kinds; do
   f=$top/$kind/fix
   mkdir "$f" "$f/d" || framework_failure_
-  printf x > "$f/holey" && truncate -s 1M "$f/holey" \
-    && printf y >> "$f/holey" && truncate -s 1200K "$f/holey" \
+  # The holey file is cut to its size first and written inside it: on
+  # XFS a write that extends a file allocates ahead of it, and what
+  # SEEK_DATA then reports of the file changes as that is reclaimed.
+  truncate -s 1200K "$f/holey" \
+    && printf x | dd of="$f/holey" conv=notrunc status=none \
+    && printf y | dd of="$f/holey" bs=1M seek=1 conv=notrunc status=none \
     && head -c 1000000 /dev/urandom > "$f/dense" \
     && { head -c 70000 /dev/urandom; head -c 300000 /dev/zero;
          printf z; } > "$f/zeros" \
@@ -35,6 +39,7 @@ for kind in $kinds; do
   setfacl -m u:nobody:r "$f/d/a" 2>/dev/null
 done
 test -n "$fs_kinds_" || skip_ "no file system could be made here"
+sync || framework_failure_
 
 DIFF_BLOCKS=1
 echo "file systems:${kinds-$fs_kinds_}"

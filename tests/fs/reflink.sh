@@ -23,7 +23,11 @@ for kind in $fs_kinds_; do
   cd "$top/$kind" || framework_failure_
   mkdir fix fix/d || framework_failure_
   head -c 4M /dev/urandom > fix/big || framework_failure_
-  printf x > fix/holey && truncate -s 2M fix/holey && printf y >> fix/holey \
+  # Written inside its size, so that XFS allocates nothing ahead of it
+  # (see pairs.sh).
+  truncate -s 2M fix/holey \
+    && printf x | dd of=fix/holey conv=notrunc status=none \
+    && printf y | dd of=fix/holey bs=1M seek=1 conv=notrunc status=none \
     || framework_failure_
   head -c 300000 /dev/urandom > fix/d/f || framework_failure_
   sync || framework_failure_
