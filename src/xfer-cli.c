@@ -10,9 +10,9 @@
    of those options here, so the options that choose how data moves are
    parsed and documented in one place, next to the engine.
 
-   The front end of the engine, above the chooser (see "Engine layers"
-   in the manual): it fills struct xfer_opts, calling the utilities
-   (xfer-size.c) and the progress sink (xfer-progress.c).  */
+   The front end of the engine, above the chooser (see doc/HACKING): it
+   fills struct xfer_opts, calling the utilities (xfer-size.c) and the
+   progress sink (xfer-progress.c).  */
 
 #include <config.h>
 

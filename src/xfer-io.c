@@ -6,12 +6,12 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* Layer 1 of the engine, the I/O ends (see "Engine layers" in the
-   manual): the only code that reads and writes a copy's descriptors,
-   switches direct I/O off where a file system refuses it, falls back
-   from RWF_DONTCACHE, and drops the cache behind a copy.  It calls
-   only the system and the utility layer (xfer-size.c), never a method
-   or the chooser; everything it keeps lives in the struct xfer_end.
+/* Layer 1 of the engine, the I/O ends (see doc/HACKING): the only code
+   that reads and writes a copy's descriptors, switches direct I/O off
+   where a file system refuses it, falls back from RWF_DONTCACHE, and
+   drops the cache behind a copy.  It calls only the system and the
+   utility layer (xfer-size.c), never a method or the chooser;
+   everything it keeps lives in the struct xfer_end.
 
    Direct I/O is switched on the caller's open descriptors, so the
    caller's open logic does not change: O_DIRECT through fcntl on Linux

@@ -6,11 +6,11 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* A method, in layer 2 of the engine (see "Engine layers" in the
-   manual): it maps the source in windows (xfer-window.c) and writes
-   each through the output stage (xfer-output.c).  It calls no other
-   method and not the chooser, which falls back to the read/write loop
-   where the source cannot be mapped.  */
+/* A method, in layer 2 of the engine (see doc/HACKING): it maps the
+   source in windows (xfer-window.c) and writes each through the output
+   stage (xfer-output.c).  It calls no other method and not the chooser,
+   which falls back to the read/write loop where the source cannot be
+   mapped.  */
 
 #include <config.h>
 

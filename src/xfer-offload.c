@@ -7,13 +7,12 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* Two methods, in layer 2 of the engine (see "Engine layers" in the
-   manual): the clone, which the chooser tries first on whole files
-   as --reflink asks, and the offload of a range.  The kernel moves
-   the data, so only the ends' offsets and the accounting call
-   (xfer-output.c) are touched here.  They call no other method and not
-   the chooser, which falls back to the read/write loop where the
-   kernel cannot offload.  */
+/* Two methods, in layer 2 of the engine (see doc/HACKING): the clone,
+   which the chooser tries first on whole files as --reflink asks, and
+   the offload of a range.  The kernel moves the data, so only the ends'
+   offsets and the accounting call (xfer-output.c) are touched
+   here.  They call no other method and not the chooser, which falls back
+   to the read/write loop where the kernel cannot offload.  */
 
 #include <config.h>
 

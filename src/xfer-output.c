@@ -6,11 +6,11 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* The lowest part of layer 2, the methods (see "Engine layers" in the
-   manual): sparse output, the buffers and the one accounting call
-   every method shares.  It calls the I/O ends (xfer-io.c,
-   xfer-window.c), the utility layer and, through a function pointer,
-   the sink the chooser was handed; never a method or the chooser.  */
+/* The lowest part of layer 2, the methods (see doc/HACKING): sparse
+   output, the buffers and the one accounting call every method
+   shares.  It calls the I/O ends (xfer-io.c, xfer-window.c), the utility
+   layer and, through a function pointer, the sink the chooser was
+   handed; never a method or the chooser.  */
 
 #include <config.h>
 

@@ -21,11 +21,10 @@
    the chooser then has the plain loop copy anything the file gained
    meanwhile.
 
-   A method, in layer 2 of the engine (see "Engine layers" in the
-   manual): it calls the I/O ends (xfer-io.c) for their state and the
-   reader thread's positional transfers, io_uring for its queue, and
-   the output stage (xfer-output.c); no other method, and not the
-   chooser.  */
+   A method, in layer 2 of the engine (see doc/HACKING): it calls the
+   I/O ends (xfer-io.c) for their state and the reader thread's
+   positional transfers, io_uring for its queue, and the output stage
+   (xfer-output.c); no other method, and not the chooser.  */
 
 #include <config.h>
 

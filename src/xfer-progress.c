@@ -6,7 +6,7 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* Above the engine's chooser (see "Engine layers" in the manual), with
+/* Above the engine's chooser (see doc/HACKING), with
    the option parsing of xfer-cli.c: a session is the sink
    (struct xfer_sink) the caller hands xfer_copy in struct xfer_opts,
    and the copy reaches it only through the sink's function pointers.

@@ -6,7 +6,7 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* Above the chooser (see "Engine layers" in the manual): each range is
+/* Above the chooser (see doc/HACKING): each range is
    copied by the chooser (xfer.c) through descriptors of its own, in
    whatever thread or process takes it, and the outcomes are merged
    into one, as a copy in one go would have ended.  */

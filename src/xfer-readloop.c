@@ -6,10 +6,9 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* A method, in layer 2 of the engine (see "Engine layers" in the
-   manual): it reads the source through its I/O end and writes through
-   the output stage (xfer-output.c).  It calls no other method and not
-   the chooser.  */
+/* A method, in layer 2 of the engine (see doc/HACKING): it reads the
+   source through its I/O end and writes through the output stage
+   (xfer-output.c).  It calls no other method and not the chooser.  */
 
 #include <config.h>
 

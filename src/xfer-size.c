@@ -6,9 +6,9 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* The utility layer of the engine, below layer 1 (see "Engine layers"
-   in the manual): used by every layer and by cp and dd, it calls
-   nothing of the engine's.  */
+/* The utility layer of the engine, below layer 1 (see doc/HACKING):
+   used by every layer and by cp and dd, it calls nothing of the
+   engine's.  */
 
 #include <config.h>
 

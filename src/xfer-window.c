@@ -6,10 +6,9 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* Layer 1 of the engine, beside the I/O ends (see "Engine layers" in
-   the manual): the input end of the mmap method and of dd's iflag=mmap.
-   It calls only the I/O ends (xfer-io.c), to write from a window, and
-   the system.
+/* Layer 1 of the engine, beside the I/O ends (see doc/HACKING): the
+   input end of the mmap method and of dd's iflag=mmap. It calls only
+   the I/O ends (xfer-io.c), to write from a window, and the system.
 
    The input is mapped MAP_SHARED, one window at a time, and read
    sequentially.  If another process truncates the file, touching a page

@@ -6,15 +6,14 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* Layer 3 of the engine, the chooser (see "Engine layers" in the
-   manual, and doc/HACKING): it sets up the copy's two I/O ends, tries
-   a clone, walks the source's extents, and on each runs the first
-   method of its table that suits the copy, then the next that suits
-   where one cannot go on.  It may call every lower layer: the methods
-   (xfer-impl.h), the I/O ends (xfer-io.h) and the utilities.  What the
-   copy reports as it goes goes to the sink in the options, through
-   its function pointers: the chooser knows nothing of what is drawn or
-   counted there.  */
+/* Layer 3 of the engine, the chooser (see doc/HACKING): it sets up
+   the copy's two I/O ends, tries a clone, walks the source's extents,
+   and on each runs the first method of its table that suits the copy,
+   then the next that suits where one cannot go on.  It may call every
+   lower layer: the methods (xfer-impl.h), the I/O ends (xfer-io.h) and
+   the utilities.  What the copy reports as it goes goes to the sink in
+   the options, through its function pointers: the chooser knows
+   nothing of what is drawn or counted there.  */
 
 #include <config.h>
 

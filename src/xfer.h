@@ -12,8 +12,7 @@
    per-file policy, dd's block loop) open, position and close the
    files; the engine moves the data and says what it did.  Inside, the
    engine is in layers that only call downward: I/O ends (xfer-io.h),
-   methods and the chooser (xfer-impl.h); see "Engine layers" in the
-   manual.  */
+   methods and the chooser (xfer-impl.h); see doc/HACKING.  */
 
 #ifndef CPDD_XFER_H
 #define CPDD_XFER_H

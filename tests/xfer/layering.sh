@@ -1,6 +1,6 @@
 #!/bin/sh
 # The transfer engine's files call only into their own layer or the
-# layers below (see "Engine layers" in the manual): the symbols each
+# layers below (see doc/HACKING): the symbols each
 # object of src/libcpdd.a leaves undefined may be defined only by an
 # object of the same or a lower layer, the methods do not call one
 # another, and the calls between files form no cycle.  cp's own
