@@ -15,9 +15,11 @@
 # asked, so that A, whatever it copied before, has rank 0's request to
 # answer with its next file, and rank 0 copies files of t/sub.
 # On 3 ranks, the other rank, B, refused by rank 0, asks A for work: A
-# and rank 0 go on only once B has asked A, so that rank 0, which asks
-# A too, can have taken at most one lot of files meanwhile, and A
-# answers B, whose request comes before rank 0's, with its next files.
+# and rank 0 go on only once B has asked A.  Rank 0, its walk over,
+# asks A too, and which of the two requests A meets first depends on
+# when MPI delivers them, not on when they were sent (a full run under
+# load once saw B copy nothing): the test requires that A gives files
+# to one of them rather than copy them all.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
@@ -94,8 +96,8 @@ test -s reads-2.0 \
 
 release_ () { test $1 = $b || mpi_sent_ sent-$n $b $a STEAL; }
 flat_run_ 3
-test -s reads-3.$b \
-  || { echo "3 ranks: rank $b, which asked rank $a for work," \
-         "copied no file of t/sub"; fail=1; }
+test -s reads-3.$b || test -s reads-3.0 \
+  || { echo "3 ranks: rank $a copied all of t/sub, though ranks $b and 0" \
+         "asked it for work"; fail=1; }
 
 Exit $fail
