@@ -3,6 +3,7 @@
 
 check_PROGRAMS += tests/unit/test-workers tests/unit/test-cpus \
   tests/unit/test-walk
+noinst_HEADERS += tests/unit/unit.h
 tests_unit_test_workers_LDADD = $(cpdd_ldadd)
 tests_unit_test_cpus_LDADD = $(cpdd_ldadd)
 tests_unit_test_walk_SOURCES = tests/unit/test-walk.c src/walk.c

@@ -16,20 +16,10 @@
 
 #include "system.h"
 #include "walk.h"
+#include "unit.h"
 
 #include <stdio.h>
 
-static int failures;
-
-static void
-expect (bool ok, char const *what)
-{
-  if (!ok)
-    {
-      fprintf (stderr, "FAIL: %s\n", what);
-      failures++;
-    }
-}
 
 /* Make the directory NAME, or fail the test.  */
 static void

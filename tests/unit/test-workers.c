@@ -12,18 +12,8 @@
 
 #include "system.h"
 #include "workers.h"
+#include "unit.h"
 
-static int failures;
-
-static void
-expect (bool ok, char const *what)
-{
-  if (!ok)
-    {
-      fprintf (stderr, "FAIL: %s\n", what);
-      failures++;
-    }
-}
 
 enum { TASKS = 20000, LIMIT = 16 };
 
