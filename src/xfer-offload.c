@@ -183,7 +183,10 @@ offload (struct xfer_ctx *c, off_t *len_ptr)
             continue;
           if (!c->moved && unsupported (errno))
             {
-              c->report->offload = XFER_ATTEMPT_UNSUPPORTED;
+              /* GNU's "copy offload" is about copy_file_range alone:
+                 a sendfile refused says nothing of it.  */
+              if (!c->sending)
+                c->report->offload = XFER_ATTEMPT_UNSUPPORTED;
               return XFER_STEP_UNSUITED;
             }
           /* A full destination is a write error whichever call saw
