@@ -12,6 +12,7 @@ grep "invalid file system kind: 'zfs'" err > /dev/null || fail=1
 
 require_root_
 command -v mkfs.xfs > /dev/null || skip_ "no mkfs.xfs (Debian xfsprogs)"
+cpdd_has_ HAVE_FICLONE || skip_ "built without FICLONE: no clones to show"
 
 mkdir d || framework_failure_
 # A small run on XFS, whose clones tests/fs/reflink.sh checks: here,

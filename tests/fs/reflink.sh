@@ -12,6 +12,7 @@
 require_root_
 require_gnu_ cp
 command -v filefrag > /dev/null || skip_ "no filefrag (Debian e2fsprogs)"
+cpdd_has_ HAVE_FICLONE || skip_ "built without FICLONE"
 
 make_fs_kinds_ xfs btrfs
 test -n "$fs_kinds_" || skip_ "neither XFS nor Btrfs can be made here"

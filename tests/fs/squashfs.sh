@@ -27,10 +27,14 @@ targets=.
 make_fs_ tmpfs "$top/tmpfs" && targets="$targets tmpfs"
 for to in $targets; do
   cd "$top/$to" || framework_failure_
-  for sparse in auto always never; do
-    diff_run_ $to-$sparse cp -r --sparse=$sparse "$top/sq" copy
-  done
-  diff_run_ $to-a cp -a "$top/sq" copy
+  # GNU's holes are those SEEK_HOLE reports: a build without it makes
+  # its own, and is compared with itself only.
+  if cpdd_has_ HAVE_SEEK_HOLE; then
+    for sparse in auto always never; do
+      diff_run_ $to-$sparse cp -r --sparse=$sparse "$top/sq" copy
+    done
+    diff_run_ $to-a cp -a "$top/sq" copy
+  fi
   # Ours alone: every method, and --jobs with files split in ranges,
   # make what plain cp makes.
   for sparse in auto always never; do
