@@ -226,39 +226,55 @@ default_ifs_='
 # are relative to DIR.
 tree_digest_ ()
 {
+  # A fixed number of processes whatever the tree's size (a process or
+  # two per file took most of a large test's time): cksum reads all
+  # regular files at once, find describes every entry, and awk joins
+  # what they print by name, the sums and attributes coming first.
+  # Names must not hold tabs or newlines.
   ( cd "$1" || exit 1
-    find . -mindepth 1 -print | LC_ALL=C sort | while IFS= read -r f; do
-      if test -L "$f"; then
-        printf '%s link %s\n' "$f" "$(readlink "$f")"
-        continue
+    { find . -mindepth 1 -type f -exec cksum {} +
+      if test -n "${DIFF_XATTRS-}"; then
+        find . -mindepth 1 ! -type l -print | xattr_digest_
       fi
-      fmt_='%F|%a|%s|%u|%g|%Y|%h|%b'
-      test "${DIFF_TIMES-}" = ns && fmt_='%F|%a|%s|%u|%g|%.9Y|%h|%b'
-      # Split by the shell, not by more processes: a tree of thousands
-      # of files is digested twice per case.
-      IFS='|'
-      set -- $(stat -c "$fmt_" "$f")
-      IFS=$default_ifs_
-      line="$f $1 $2 $3 $4 $5 links=$7"
-      test -n "${DIFF_TIMES-}" && line="$line mtime=$6"
-      test -n "${DIFF_BLOCKS-}" && line="$line blocks=$8"
-      if test -f "$f"; then
-        set -- $(cksum < "$f")
-        line="$line $1:$2"
-      fi
-      test -n "${DIFF_XATTRS-}" && line="$line xattrs=$(xattr_digest_ "$f")"
-      printf '%s\n' "$line"
-    done )
+      find . -mindepth 1 \( -type l -printf 'L %p\t%l\n' \) \
+        -o -printf 'E %y %m %s %U %G %T@ %n %b %p\n'
+    } | awk -v times="${DIFF_TIMES-}" -v blocks="${DIFF_BLOCKS-}" \
+          -v xattrs_wanted="${DIFF_XATTRS-}" '
+      # The name after the first N space-separated fields of the line.
+      function rest(n,   s, i) {
+        s = $0
+        for (i = 0; i < n; i++) sub(/^[^ ]* /, "", s)
+        return s
+      }
+      $1 ~ /^[0-9]+$/ { sum[rest(2)] = $1 ":" $2; next }
+      $1 == "X" { split(rest(1), x, "\t"); xattrs[x[1]] = x[2]; next }
+      $1 == "L" { split(rest(1), l, "\t"); print l[1] " link " l[2]; next }
+      {
+        name = rest(9); mtime = $7
+        if (times != "ns") sub(/\..*/, "", mtime)
+        line = name " " $2 " " $3 " " $4 " " $5 " " $6 " links=" $8
+        if (times != "") line = line " mtime=" mtime
+        if (blocks != "") line = line " blocks=" $9
+        if ($2 == "f")
+          line = line " " (name in sum ? sum[name] : "unreadable")
+        if (xattrs_wanted != "") line = line " xattrs=" xattrs[name]
+        print line
+      }' | LC_ALL=C sort )
 }
 
-# Print FILE's extended attributes as name=hex pairs, sorted.
+# For each name read, a line "X NAME<tab>PAIRS": the file's extended
+# attributes as name=hex pairs, sorted ("?" if they cannot be read).
 xattr_digest_ ()
 {
   python3 -c '
 import os, sys
-f = sys.argv[1]
-print(",".join("%s=%s" % (n, os.getxattr(f, n).hex())
-               for n in sorted(os.listxattr(f))))' "$1"
+for f in sys.stdin.read().splitlines():
+    try:
+        pairs = ",".join("%s=%s" % (n, os.getxattr(f, n).hex())
+                         for n in sorted(os.listxattr(f)))
+    except OSError:
+        pairs = "?"
+    print("X %s\t%s" % (f, pairs))'
 }
 
 # Skip the test unless extended attributes can be read and written
@@ -376,12 +392,19 @@ mask_dd_times_ ()
       -e 's/copied, [0-9.e+-]* s, Infinity B\/s$/copied, T s, R B\/s/'
 }
 
-# The entries of each directory below DIR, in the order of their inode
-# numbers, which is the order both cps copy a directory's entries in.
+# The entries below DIR, with their inode numbers, for entry_order_.
+entry_list_ ()
+{
+  (cd "$1" && exec find . -mindepth 1 -printf '%h\t%i\t%f\n')
+}
+
+# The entries of each directory in LIST (made by entry_list_) in the
+# order of their inode numbers, which is the order both cps copy a
+# directory's entries in.  Only needed when outputs differ, so made
+# from the list then.
 entry_order_ ()
 {
-  (cd "$1" && find . -mindepth 1 -printf '%h\t%i\t%f\n') \
-    | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2n | cut -f1,3
+  LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2n "$1" | cut -f1,3
 }
 
 # Whether two entries of one directory below DIR are links to one
@@ -401,6 +424,8 @@ has_linked_siblings_ ()
 differs_in_order_only_ ()
 {
   case $2 in out|err) ;; *) return 1 ;; esac
+  entry_order_ "$1.gnu.entries" > "$1.gnu.order" \
+    && entry_order_ "$1.ours.entries" > "$1.ours.order" || framework_failure_
   cmp -s "$1.gnu.order" "$1.ours.order" && ! has_linked_siblings_ "$1.gnu" \
     && return 1
   LC_ALL=C sort "$1.gnu.$2" > "$1.gnu.$2-sorted" || framework_failure_
@@ -420,9 +445,9 @@ diff_run_ ()
   tag_=$1; shift
   test -d fix || mkdir fix || framework_failure_
   for side_ in ours gnu; do
-    rm -rf "$tag_.$side_" || framework_failure_
+    test ! -e "$tag_.$side_" || rm -rf "$tag_.$side_" || framework_failure_
     "$gnu_dir_/cp" -a fix "$tag_.$side_" || framework_failure_
-    entry_order_ "$tag_.$side_" > "$tag_.$side_.order" || framework_failure_
+    entry_list_ "$tag_.$side_" > "$tag_.$side_.entries" || framework_failure_
     if test $side_ = ours; then dir_=$ours_dir_; else dir_=$gnu_dir_; fi
     in_=/dev/null
     test -f "$tag_.in" && in_=$PWD/$tag_.in
