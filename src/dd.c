@@ -61,9 +61,10 @@ Operands (each written NAME=VALUE):\n\
 "), stdout);
       printf (_("\
   hash=ALGOS      hash the data as it is written with each algorithm of\n\
-                  the comma separated list ALGOS, out of %s;\n\
-                  the digests follow the statistics, one line each, in\n\
-                  the form 'sha256sum -c' checks (a cpdd extension)\n\
+                  the comma separated list ALGOS; the digests follow the\n\
+                  statistics, a line each, in the form 'sha256sum -c'\n\
+                  checks (a cpdd extension).  This dd's algorithms:\n\
+                    %s\n\
   hashlog=FILE    put those lines into FILE instead (a cpdd extension)\n\
 "), xfer_hash_list ());
       fputs (_("\
