@@ -66,22 +66,6 @@ dd_finish_hashes (struct dd *d)
   d->hashes_finished = true;
 }
 
-/* Print NAME as "sha256sum -c" reads it back: a line naming a file
-   with a backslash or newline in it starts with a backslash, and those
-   characters are escaped.  */
-static void
-print_checked_name (FILE *out, char const *name)
-{
-  for (char const *p = name; *p; p++)
-    switch (*p)
-      {
-      case '\\': fputs ("\\\\", out); break;
-      case '\n': fputs ("\\n", out); break;
-      case '\r': fputs ("\\r", out); break;
-      default: putc (*p, out); break;
-      }
-}
-
 bool
 dd_print_hashes (struct dd *d)
 {
@@ -91,14 +75,8 @@ dd_print_hashes (struct dd *d)
   dd_finish_hashes (d);
   FILE *out = d->hashlog ? d->hashlog : stderr;
   char const *name = d->s.output_file ? d->s.output_file : "-";
-  bool escaped = name[strcspn (name, "\\\n\r")] != '\0';
   for (int i = 0; i < d->s.nhashes; i++)
-    {
-      fprintf (out, "%s%s (", escaped ? "\\" : "",
-               xfer_hash_tag (d->s.hashes[i]));
-      print_checked_name (out, name);
-      fprintf (out, ") = %s\n", d->hash_hex[i]);
-    }
+    xfer_hash_print (out, d->s.hashes[i], d->hash_hex[i], name, true);
   if (!d->hashlog)
     return true;
   FILE *log = d->hashlog;

@@ -18,6 +18,7 @@ src_libcpdd_a_SOURCES = \
   src/xfer-overlap.c \
   src/xfer-progress.c \
   src/xfer-range.c \
+  src/xfer-readback.c \
   src/xfer-readloop.c \
   src/xfer-size.c \
   src/xfer-stats.c \
@@ -46,7 +47,8 @@ cpdd_ldadd = src/libcpdd.a lib/libgnu.a \
   $(LIB_CRYPTO) $(LIB_XXHASH) $(LIB_PTHREAD)
 
 cp_sources = src/cp.c src/copy.c src/copy-attr.c src/copy-dir.c \
-  src/copy-file.c src/copy-jobs.c src/copy-links.c src/copy-remote.c \
+  src/copy-file.c src/copy-hash.c src/copy-jobs.c src/copy-links.c \
+  src/copy-remote.c \
   src/walk.c
 src_cp_SOURCES = $(cp_sources) src/remote-none.c
 src_cp_LDADD = $(cpdd_ldadd) $(LIB_XATTR)

@@ -272,3 +272,38 @@ xfer_hash_discard (struct xfer_hash *h)
     algos[h->algo].destroy (h->state);
   h->state = NULL;
 }
+
+/* Print NAME as the checksum programs read it back in a line that
+   starts with a backslash.  */
+static void
+print_escaped (FILE *out, char const *name)
+{
+  for (char const *p = name; *p; p++)
+    switch (*p)
+      {
+      case '\\': fputs ("\\\\", out); break;
+      case '\n': fputs ("\\n", out); break;
+      case '\r': fputs ("\\r", out); break;
+      default: putc (*p, out); break;
+      }
+}
+
+void
+xfer_hash_print (FILE *out, enum xfer_hash_algo algo, char const *hex,
+                 char const *name, bool tagged)
+{
+  bool escaped = name[strcspn (name, "\\\n\r")] != '\0';
+  if (escaped)
+    putc ('\\', out);
+  if (tagged)
+    fprintf (out, "%s (", algos[algo].tag);
+  else
+    fprintf (out, "%s  ", hex);
+  if (escaped)
+    print_escaped (out, name);
+  else
+    fputs (name, out);
+  if (tagged)
+    fprintf (out, ") = %s", hex);
+  putc ('\n', out);
+}

@@ -16,6 +16,7 @@
 #define CPDD_XFER_HASH_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <sys/types.h>
 
 #include "idx.h"
@@ -78,5 +79,13 @@ void xfer_hash_finish (struct xfer_hash *h, char hex[XFER_HASH_HEX_MAX]);
 
 /* Free what H holds without finishing it.  */
 void xfer_hash_discard (struct xfer_hash *h);
+
+/* Print to OUT the line that the checksum programs ("sha256sum -c",
+   "xxhsum -c"...) check the file NAME against the digest HEX of ALGO
+   with: in the tagged form "SHA256 (NAME) = HEX" if TAGGED, else
+   "HEX  NAME".  A name with a backslash or a line break in it is
+   escaped, and its line starts with a backslash, as they expect.  */
+void xfer_hash_print (FILE *out, enum xfer_hash_algo algo, char const *hex,
+                      char const *name, bool tagged);
 
 #endif
