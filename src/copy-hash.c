@@ -40,11 +40,13 @@ source_digest (struct xfer_hash *h, struct xfer_file const *in,
                          x->hash_algo, hex, &how);
 }
 
-/* Sync OUT's data to storage, as --fsync asks.  */
+/* Sync OUT's data to storage, as --fsync asks, if it is a file or a
+   disk; a terminal or a pipe has nothing to sync.  */
 static bool
 sync_data (struct xfer_file const *out)
 {
-  if (fdatasync (out->fd) == 0)
+  mode_t mode = out->st->st_mode;
+  if (! (S_ISREG (mode) || S_ISBLK (mode)) || fdatasync (out->fd) == 0)
     return true;
   error (0, errno, _("fdatasync failed for %s"), quoteaf (out->name));
   return false;
@@ -122,7 +124,10 @@ bool
 copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
                 struct xfer_report *report, struct cp_options const *x)
 {
-  if (x->hash_algo < 0)
+  /* Only regular files have data to hash and read back: a copy of a
+     pipe's data, or one into a device, is copied as usual.  */
+  if (x->hash_algo < 0 || !S_ISREG (in->st->st_mode)
+      || !S_ISREG (out->st->st_mode))
     return (xfer_copy (in, out, &x->xfer, report)
             && (!x->fsync || sync_data (out)));
 

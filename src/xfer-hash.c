@@ -188,12 +188,6 @@ xfer_hash_name (enum xfer_hash_algo algo)
   return algos[algo].name;
 }
 
-char const *
-xfer_hash_tag (enum xfer_hash_algo algo)
-{
-  return algos[algo].tag;
-}
-
 bool
 xfer_hash_available (enum xfer_hash_algo algo)
 {

@@ -51,10 +51,6 @@ int xfer_hash_lookup (char const *name);
 /* The lower-case name of ALGO, as xfer_hash_lookup takes it.  */
 char const *xfer_hash_name (enum xfer_hash_algo algo);
 
-/* The name of ALGO in the tagged lines that "sha256sum -c" and
-   "xxhsum -c" read: "SHA256", "XXH128"...  */
-char const *xfer_hash_tag (enum xfer_hash_algo algo);
-
 /* Whether this build can compute ALGO (the xxHash ones need
    libxxhash), and if not, the library it lacks.  */
 bool xfer_hash_available (enum xfer_hash_algo algo);
