@@ -781,6 +781,20 @@ open (char const *name, int flags, ...)
   return open64 (name, flags, mode);
 }
 
+/* What glibc's open turns into when built with _FORTIFY_SOURCE and
+   given flags it cannot check at compile time.  */
+int
+__open64_2 (char const *name, int flags)
+{
+  return open64 (name, flags);
+}
+
+int
+__open_2 (char const *name, int flags)
+{
+  return open64 (name, flags);
+}
+
 /* A mapping is hit after it is made, so that a resize pulls the file
    out from under pages the program is about to touch.  Error modes
    fail the mmap call itself.  */
