@@ -26,6 +26,7 @@ bench_uring_tree_LDADD = lib/libgnu.a $(LIB_URING) $(LIB_PTHREAD)
 bench_tests = \
   tests/bench/usage.sh \
   tests/bench/compare.sh \
+  tests/bench/verify.sh \
   tests/bench/compare-variants.sh \
   tests/bench/compare-fs.sh \
   tests/bench/missing-tool.sh \

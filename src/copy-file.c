@@ -166,7 +166,7 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
       struct xfer_file in = { c->src.fd, c->src.name, &c->src_st, true };
       struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st, true };
       struct xfer_report report;
-      ok = xfer_copy (&in, &out, &x->xfer, &report);
+      ok = copy_file_data (&in, &out, &report, x);
       clone_failed = (!ok && x->xfer.reflink == XFER_REFLINK_ALWAYS
                       && !report.reflinked);
       if (x->debug)

@@ -7,9 +7,10 @@
    (at your option) any later version.  */
 
 /* copy.c decides what becomes of each file, copy-dir.c copies
-   directories, copy-file.c opens and fills regular files, copy-jobs.c
-   hands files to workers or other ranks, copy-links.c keeps the
-   tables of inodes, and copy-remote.c is what other ranks call.  */
+   directories, copy-file.c opens and fills regular files, copy-hash.c
+   hashes, verifies and syncs their data, copy-jobs.c hands files to
+   workers or other ranks, copy-links.c keeps the tables of inodes, and
+   copy-remote.c is what other ranks call.  */
 
 #ifndef CPDD_COPY_IMPL_H
 #define CPDD_COPY_IMPL_H
@@ -21,6 +22,13 @@
 #include "copy-attr.h"
 #include "copy-remote.h"
 #include "walk.h"
+
+/* Copy the data of IN to OUT, both just opened, as X asks: hashing it
+   on the way, syncing, reading the copy back, printing its line
+   (copy-hash.c).  Fill *REPORT.  Return true, or false after a
+   diagnostic.  */
+bool copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
+                     struct xfer_report *report, struct cp_options const *x);
 
 /* The outcome of a first copy that a worker fills (copy-links.c).  */
 struct fill_outcome;

@@ -405,7 +405,9 @@ hand_over_chunks (struct open_copy const *c, struct loc const *src,
                   struct file_group *group, struct fill_outcome **pending,
                   struct cp_options const *x)
 {
-  if (x->attributes_only)
+  /* A hash of the whole file needs its data in order, and ranges
+     come in any.  */
+  if (x->attributes_only || 0 <= x->hash_algo)
     return false;
   off_t chunk = xfer_chunk_size ();
   if (c->src_st.st_size < chunk)

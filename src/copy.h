@@ -75,11 +75,40 @@ struct cp_options
   bool quiet_xattr_failures;	/* -a: and otherwise not even told */
   bool owner_privileges;	/* chown failures are errors, not expected */
 
+  /* --print-hash, --hash-file, --verify (cpdd): the algorithm each
+     regular file's data is hashed with as it is copied, or -1; where
+     the lines that check the copies go, or NULL; whether each copy is
+     read back from storage and compared.  --fsync: whether each copy's
+     data is synced before its attributes are set.  */
+  int hash_algo;
+  bool print_hash;
+  FILE *hash_out;
+  bool verify;
+  bool fsync;
+
   bool verbose;			/* -v: name each copy */
   bool debug;			/* --debug: say how each file was copied */
   mode_t umask;			/* the process's umask, for new files */
   int jobs;			/* --jobs: files whose data is copied at once */
 };
+
+/* Set X->hash_out as X->print_hash asks: standard output, or the file
+   HASH_FILE if not NULL, which is created; exit if it cannot be.  */
+void copy_hash_start (struct cp_options *x, char const *hash_file);
+
+/* On mpicp's ranks but the first: keep the lines of the copies made
+   here for the answers that go back to the ranks that gave the work,
+   which copy_hash_take empties into *TEXT (*LEN bytes, to be freed).
+   copy_hash_put adds the LEN bytes at TEXT of such an answer to the
+   lines kept here, or on the first rank prints them where X says.  */
+void copy_hash_hold (void);
+void copy_hash_take (char **text, size_t *len);
+void copy_hash_put (struct cp_options const *x, char const *text,
+                    size_t len);
+
+/* Close the file copy_hash_start opened, if any.  Return false after a
+   diagnostic if writing it failed.  */
+bool copy_hash_finish (struct cp_options const *x, char const *hash_file);
 
 /* Copy the file SRC_NAME, named on the command line, to DST_NAME
    according to X, descending into directories if X says so.  Return

@@ -33,6 +33,7 @@
 #include "stat-macros.h"
 #include "xstrtol.h"
 #include "xfer-cli.h"
+#include "xfer-hash.h"
 
 /* mpicp is compiled from this file too, with its own name defined on
    the command line, so that its --version and --help name it.  */
@@ -49,16 +50,20 @@ enum
   CONTEXT_OPTION,
   COPY_CONTENTS_OPTION,
   DEBUG_OPTION,
+  FSYNC_OPTION,
+  HASH_FILE_OPTION,
   JOBS_OPTION,
   KEEP_DIRECTORY_SYMLINK_OPTION,
   NO_PRESERVE_OPTION,
   PARENTS_OPTION,
   PRESERVE_OPTION,
+  PRINT_HASH_OPTION,
   REFLINK_OPTION,
   REMOVE_DESTINATION_OPTION,
   SPARSE_OPTION,
   STRIP_TRAILING_SLASHES_OPTION,
-  UPDATE_OPTION
+  UPDATE_OPTION,
+  VERIFY_OPTION
 };
 
 static char const short_opts[] = "abdfHilLnprst:uvxPRS:TZ";
@@ -115,6 +120,10 @@ static struct option const long_opts[] =
 {
   GNU_CP_LONG_OPTIONS,
   {"jobs", optional_argument, NULL, JOBS_OPTION},
+  {"fsync", no_argument, NULL, FSYNC_OPTION},
+  {"hash-file", required_argument, NULL, HASH_FILE_OPTION},
+  {"print-hash", optional_argument, NULL, PRINT_HASH_OPTION},
+  {"verify", optional_argument, NULL, VERIFY_OPTION},
   XFER_LONG_OPTIONS,
   {"", optional_argument, NULL, AMBIGUOUS_OPTION},
   {NULL, 0, NULL, 0}
@@ -311,6 +320,45 @@ static enum cp_update const update_types[] =
 };
 ARGMATCH_VERIFY (update_args, update_types);
 
+/* The algorithm that OPTION's argument ARG names, among those this
+   build has, as argmatch says of any other bad argument.  */
+static int
+hash_algo_arg (char const *option, char const *arg)
+{
+  static char const *names[XFER_HASH_ALGOS + 1];
+  static int algos[XFER_HASH_ALGOS];
+  if (!names[0])
+    for (int a = 0, n = 0; a < XFER_HASH_ALGOS; a++)
+      if (xfer_hash_available (a))
+        {
+          names[n] = xfer_hash_name (a);
+          algos[n++] = a;
+        }
+  return XARGMATCH (option, arg, names, algos);
+}
+
+/* The algorithm of --print-hash (PRINT_ALGO) and --verify
+   (VERIFY_ALGO), either of which may be -1 (not given, or given
+   without one): one hash serves both.  Without either, --print-hash
+   makes lines for sha256sum, and --verify alone uses the fastest.  */
+static int
+settle_hash_algo (bool print, int print_algo, bool verify, int verify_algo)
+{
+  if (0 <= print_algo && 0 <= verify_algo && print_algo != verify_algo)
+    error (EXIT_FAILURE, 0,
+           _("--print-hash and --verify must use the same algorithm"));
+  if (0 <= print_algo)
+    return print_algo;
+  if (0 <= verify_algo)
+    return verify_algo;
+  if (print)
+    return XFER_HASH_SHA256;
+  if (verify)
+    return (xfer_hash_available (XFER_HASH_XXH128)
+            ? XFER_HASH_XXH128 : XFER_HASH_SHA256);
+  return -1;
+}
+
 static char const *const reflink_args[] = { "auto", "always", "never", NULL };
 static enum xfer_reflink const reflink_types[] =
 {
@@ -392,6 +440,25 @@ An argument that a long option requires, its short form requires too.\n\
       --context[=CTX]          as -Z, or set the security context CTX\n\
 "), stdout);
       xfer_cli_usage ();
+      printf (_("\
+\n\
+Checking options (cpdd):\n\
+      --fsync                  sync each copy's data to storage before\n\
+                                 setting its attributes\n\
+      --hash-file=FILE         write the --print-hash lines to FILE\n\
+      --print-hash[=ALGO]      print a line per regular file copied, with\n\
+                                 the hash of its data, that 'sha256sum -c'\n\
+                                 (or md5sum, xxhsum...) checks the copy\n\
+                                 with; ALGO defaults to sha256\n\
+      --verify[=ALGO]          hash each regular file's data as it is\n\
+                                 copied, read the copy back from storage,\n\
+                                 and fail if the hashes differ; ALGO\n\
+                                 defaults to that of --print-hash, else\n\
+                                 to %s\n\
+  ALGO is one of this build's hashes:\n\
+    %s\n\
+"), (xfer_hash_available (XFER_HASH_XXH128) ? "xxh128" : "sha256"),
+              xfer_hash_list ());
       fputs (_("\
       --help        show this help, then exit\n\
       --version     show the version and license, then exit\n\
@@ -791,6 +858,8 @@ main (int argc, char **argv)
   bool context_named = false;
   char const *version_control = NULL;
   char const *backup_suffix = NULL;
+  int print_algo = -1, verify_algo = -1;
+  char const *hash_file = NULL;
   int c;
 
   set_program_name (argv[0]);
@@ -847,6 +916,23 @@ main (int argc, char **argv)
         break;
       case JOBS_OPTION:
         x.jobs = decode_jobs (optarg);
+        break;
+      case FSYNC_OPTION:
+        x.fsync = true;
+        break;
+      case HASH_FILE_OPTION:
+        hash_file = optarg;
+        x.print_hash = true;
+        break;
+      case PRINT_HASH_OPTION:
+        x.print_hash = true;
+        if (optarg)
+          print_algo = hash_algo_arg ("--print-hash", optarg);
+        break;
+      case VERIFY_OPTION:
+        x.verify = true;
+        if (optarg)
+          verify_algo = hash_algo_arg ("--verify", optarg);
         break;
       case KEEP_DIRECTORY_SYMLINK_OPTION:
         x.keep_directory_symlink = true;
@@ -952,6 +1038,8 @@ main (int argc, char **argv)
       }
 
   settle_options (&x, make_backups, version_control);
+  x.hash_algo = settle_hash_algo (x.print_hash, print_algo, x.verify,
+                                  verify_algo);
   if (backup_suffix)
     set_simple_backup_suffix (backup_suffix);
 
@@ -978,6 +1066,7 @@ main (int argc, char **argv)
   /* The checks above look only at the command line, so every rank of
      mpicp has come this far or none; those below look at files.  */
   remote_start (&x);
+  copy_hash_start (&x, hash_file);
   xfer_session_info_signal (&x.xfer);
   copy_start_jobs (x.jobs);
   if (1 < x.jobs)
@@ -1036,5 +1125,7 @@ main (int argc, char **argv)
   copy_finish ();
   remote_finish ();
   xfer_session_end (&x.xfer);
+  if (!copy_hash_finish (&x, hash_file))
+    ok = false;
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }

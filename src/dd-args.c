@@ -128,6 +128,40 @@ parse_symbols (char const *list, struct dd_symbol const *table,
     }
 }
 
+/* Add the algorithms of the comma separated list LIST (hash=) to
+   those of S, each once, or exit with a diagnostic.  */
+static void
+parse_hashes (char const *list, struct dd_settings *s)
+{
+  for (char const *word = list; ; )
+    {
+      char const *comma = strchr (word, ',');
+      idx_t len = comma ? comma - word : strlen (word);
+      char name[16];
+      int algo = -1;
+      if (len < (idx_t) sizeof name)
+        {
+          memcpy (name, word, len);
+          name[len] = '\0';
+          algo = xfer_hash_lookup (name);
+        }
+      if (algo < 0)
+        usage_error (_("invalid hash algorithm"), word, len);
+      if (!xfer_hash_available (algo))
+        error (EXIT_FAILURE, 0,
+               _("hash algorithm %s needs %s, which this dd was built"
+                 " without"), quote (name), xfer_hash_library (algo));
+      int i = 0;
+      while (i < s->nhashes && s->hashes[i] != algo)
+        i++;
+      if (i == s->nhashes)
+        s->hashes[s->nhashes++] = algo;
+      if (!comma)
+        return;
+      word = comma + 1;
+    }
+}
+
 /* "0x10" is zero times ten, not hexadecimal sixteen: warn once for
    each factor but the last of the number VAL, which was parsed, that
    is written "0x".  In a number that parsed every 'x' joins two
@@ -221,6 +255,10 @@ dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
       else if (IS ("oflag"))
         parse_symbols (val, flag_symbols, false, DD_FLAG_MMAP,
                        _("invalid output flag"), &s->oflags, &s->oextra);
+      else if (IS ("hash"))
+        parse_hashes (val, s);
+      else if (IS ("hashlog"))
+        s->hashlog = val;
       else if (IS ("status"))
         {
           int level = 0;

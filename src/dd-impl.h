@@ -55,6 +55,13 @@ struct dd
   bool final_op_was_seek;	/* the last output block was a hole */
   struct dd_nocache in_cache, out_cache;
 
+  /* hash=: a running hash per algorithm of the settings, their
+     digests once finished, and where their lines go.  */
+  struct xfer_hash hash[XFER_HASH_ALGOS];
+  char hash_hex[XFER_HASH_ALGOS][XFER_HASH_HEX_MAX];
+  bool hashes_finished;
+  FILE *hashlog;
+
   /* Figures for the report.  */
   intmax_t r_full, r_partial, w_full, w_partial, w_bytes;
   intmax_t reported_w_bytes;	/* -1: no progress line yet */
@@ -78,8 +85,9 @@ void dd_process_signals (struct dd *d);
 int dd_sync_output (struct dd *d);
 
 /* End the run: act on pending signals, sync, close both ends and
-   print the statistics.  dd_quit then exits with STATUS.  */
-void dd_finish_up (struct dd *d);
+   print the statistics and hashes.  Return STATUS, or a failure if the
+   hashes could not be logged; dd_quit exits with that.  */
+int dd_finish_up (struct dd *d, int status);
 _Noreturn void dd_quit (struct dd *d, int status);
 
 /* Reading, writing, cache dropping and buffers (dd-io.c).  */
@@ -151,6 +159,23 @@ int dd_copy (struct dd *d);
 
 /* Print the statistics that status= asks for.  */
 void dd_print_stats (struct dd *d);
+
+/* Start the hashes hash= asks for, and open hashlog=; exit if that
+   cannot be opened.  */
+void dd_start_hashes (struct dd *d);
+
+/* Add the N bytes at BUF, just written, to the hashes.  */
+void dd_hash_written (struct dd *d, char const *buf, idx_t n);
+
+/* Finish the hashes, if not done yet, so that the final statistics
+   can show them.  */
+void dd_finish_hashes (struct dd *d);
+
+/* Print a line per hash, in the tagged form "sha256sum -c" reads, on
+   standard error or into hashlog=; in a JSON report they were shown
+   already, unless hashlog= takes them.  Return false if writing the
+   log failed.  */
+bool dd_print_hashes (struct dd *d);
 
 /* Print the transfer line; for the periodic progress report (PROGRESS
    nonzero, the time it is for) redraw it in place.  */

@@ -253,6 +253,7 @@ dd_write (struct dd *d, char const *buf, idx_t size)
         done += n;
     }
 
+  dd_hash_written (d, buf, done);
   if (d->out_cache.on && done)
     dd_drop_cache (d, STDOUT_FILENO, done);
   return done;

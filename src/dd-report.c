@@ -10,7 +10,8 @@
 
 #include "dd-impl.h"
 
-/* The final figures as one JSON object, for status=json.  */
+/* The final figures as one JSON object, for status=json, with the
+   hashes once they are finished.  */
 static void
 print_json (struct dd *d, xtime_t now)
 {
@@ -19,10 +20,77 @@ print_json (struct dd *d, xtime_t now)
            "{\"records_in\": {\"full\": %jd, \"partial\": %jd}, "
            "\"records_out\": {\"full\": %jd, \"partial\": %jd}, "
            "\"truncated_records\": %jd, \"bytes\": %jd, "
-           "\"seconds\": %.9f, \"bytes_per_second\": %.0f}\n",
+           "\"seconds\": %.9f, \"bytes_per_second\": %.0f",
            d->r_full, d->r_partial, d->w_full, d->w_partial,
            d->rec.truncated, d->w_bytes, seconds,
            0 < seconds ? d->w_bytes / seconds : 0.0);
+  if (d->hashes_finished && d->s.nhashes)
+    {
+      fputs (", \"hashes\": {", stderr);
+      for (int i = 0; i < d->s.nhashes; i++)
+        fprintf (stderr, "%s\"%s\": \"%s\"", i ? ", " : "",
+                 xfer_hash_name (d->s.hashes[i]), d->hash_hex[i]);
+      fputc ('}', stderr);
+    }
+  fputs ("}\n", stderr);
+}
+
+void
+dd_start_hashes (struct dd *d)
+{
+  if (d->s.hashlog)
+    {
+      d->hashlog = fopen (d->s.hashlog, "w");
+      if (!d->hashlog)
+        error (EXIT_FAILURE, errno, _("failed to open %s"),
+               quoteaf (d->s.hashlog));
+    }
+  for (int i = 0; i < d->s.nhashes; i++)
+    xfer_hash_init (&d->hash[i], d->s.hashes[i]);
+}
+
+void
+dd_hash_written (struct dd *d, char const *buf, idx_t n)
+{
+  for (int i = 0; i < d->s.nhashes; i++)
+    xfer_hash_add (&d->hash[i], buf, n);
+}
+
+void
+dd_finish_hashes (struct dd *d)
+{
+  if (d->hashes_finished)
+    return;
+  for (int i = 0; i < d->s.nhashes; i++)
+    xfer_hash_finish (&d->hash[i], d->hash_hex[i]);
+  d->hashes_finished = true;
+}
+
+bool
+dd_print_hashes (struct dd *d)
+{
+  if (!d->s.nhashes
+      || (!d->hashlog && d->s.status == DD_STATUS_JSON))
+    return true;
+  dd_finish_hashes (d);
+  FILE *out = d->hashlog ? d->hashlog : stderr;
+  char const *name = d->s.output_file ? d->s.output_file : "-";
+  for (int i = 0; i < d->s.nhashes; i++)
+    xfer_hash_print (out, d->s.hashes[i], d->hash_hex[i], name, true);
+  if (!d->hashlog)
+    return true;
+  FILE *log = d->hashlog;
+  d->hashlog = NULL;
+  bool failed = ferror (log);
+  int err = 0;
+  if (fclose (log) != 0)
+    {
+      err = errno;
+      failed = true;
+    }
+  if (failed)
+    error (0, err, _("error writing %s"), quoteaf (d->s.hashlog));
+  return !failed;
 }
 
 void

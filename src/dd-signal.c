@@ -118,24 +118,33 @@ dd_process_signals (struct dd *d)
       sigprocmask (SIG_SETMASK, &oldset, NULL);
 
       if (interrupt)
-        close_files (d);
+        {
+          close_files (d);
+          dd_finish_hashes (d);
+        }
       dd_print_stats (d);
       if (interrupt)
-        raise (interrupt);
+        {
+          dd_print_hashes (d);
+          raise (interrupt);
+        }
     }
 }
 
-void
-dd_finish_up (struct dd *d)
+int
+dd_finish_up (struct dd *d, int status)
 {
   dd_process_signals (d);
   close_files (d);
+  dd_finish_hashes (d);
   dd_print_stats (d);
+  if (!dd_print_hashes (d))
+    status = EXIT_FAILURE;
+  return status;
 }
 
 _Noreturn void
 dd_quit (struct dd *d, int status)
 {
-  dd_finish_up (d);
-  exit (status);
+  exit (dd_finish_up (d, status));
 }

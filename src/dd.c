@@ -59,6 +59,14 @@ Operands (each written NAME=VALUE):\n\
   seek=N          start writing after the first N output blocks, of obs=\n\
                   bytes each; oseek=N means the same\n\
 "), stdout);
+      printf (_("\
+  hash=ALGOS      hash the data as it is written with each algorithm of\n\
+                  the comma separated list ALGOS; the digests follow the\n\
+                  statistics, a line each, in the form 'sha256sum -c'\n\
+                  checks (a cpdd extension).  This dd's algorithms:\n\
+                    %s\n\
+  hashlog=FILE    put those lines into FILE instead (a cpdd extension)\n\
+"), xfer_hash_list ());
       fputs (_("\
   conv=CONVS      change the data; CONVS is a list of words, listed\n\
                   below, separated by commas\n\
@@ -205,6 +213,7 @@ main (int argc, char **argv)
   init_run (&d);
   dd_open_input (&d);
   dd_open_output (&d);
+  dd_start_hashes (&d);
 
   d.start_time = gethrxtime ();
   d.next_time = d.start_time + XTIME_PRECISION;
@@ -215,6 +224,5 @@ main (int argc, char **argv)
     status = sync_status;
   if (dd_drop_caches_at_end (&d) != EXIT_SUCCESS)
     status = EXIT_FAILURE;
-  dd_finish_up (&d);
-  return status;
+  return dd_finish_up (&d, status);
 }

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "idx.h"
+#include "xfer-hash.h"
 
 /* conv= symbols, as bits.  */
 enum
@@ -82,6 +83,12 @@ struct dd_settings
 
   enum dd_status status;
   bool warn_partial_read;	/* short reads can miscount: say so */
+  /* hash= and hashlog= (cpdd extensions): the algorithms to hash the
+     data written with, in the order given, and where their lines go
+     (NULL: with the statistics).  */
+  enum xfer_hash_algo hashes[XFER_HASH_ALGOS];
+  int nhashes;
+  char const *hashlog;
 };
 
 /* Decode the operands ARGV[FIRST..ARGC-1] into *S.  On any error print

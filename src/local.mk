@@ -10,6 +10,7 @@ src_libcpdd_a_SOURCES = \
   src/workers.c \
   src/xfer.c \
   src/xfer-cli.c \
+  src/xfer-hash.c \
   src/xfer-io.c \
   src/xfer-mmap.c \
   src/xfer-offload.c \
@@ -17,6 +18,7 @@ src_libcpdd_a_SOURCES = \
   src/xfer-overlap.c \
   src/xfer-progress.c \
   src/xfer-range.c \
+  src/xfer-readback.c \
   src/xfer-readloop.c \
   src/xfer-size.c \
   src/xfer-stats.c \
@@ -27,6 +29,7 @@ noinst_HEADERS += \
   src/system.h \
   src/workers.h \
   src/xfer.h \
+  src/xfer-hash.h \
   src/xfer-impl.h \
   src/xfer-io.h \
   src/xfer-cli.h \
@@ -41,10 +44,11 @@ noinst_HEADERS += \
 cpdd_ldadd = src/libcpdd.a lib/libgnu.a \
   $(LIB_ACL) $(LIB_HAS_ACL) $(LIB_GETHRXTIME) $(LIB_NANOSLEEP) \
   $(LIB_CLOCK_GETTIME) $(LIB_FDATASYNC) $(LIB_MBRTOWC) $(LIB_URING) \
-  $(LIB_PTHREAD)
+  $(LIB_CRYPTO) $(LIB_XXHASH) $(LIB_PTHREAD)
 
 cp_sources = src/cp.c src/copy.c src/copy-attr.c src/copy-dir.c \
-  src/copy-file.c src/copy-jobs.c src/copy-links.c src/copy-remote.c \
+  src/copy-file.c src/copy-hash.c src/copy-jobs.c src/copy-links.c \
+  src/copy-remote.c \
   src/walk.c
 src_cp_SOURCES = $(cp_sources) src/remote-none.c
 src_cp_LDADD = $(cpdd_ldadd) $(LIB_XATTR)

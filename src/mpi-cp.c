@@ -421,6 +421,8 @@ remote_start (struct cp_options *x)
   if (j->rank != 0)
     {
       restore_output (j);
+      if (x->print_hash)
+        copy_hash_hold ();
       j->sink = (struct xfer_sink) { rank_begin, rank_bytes, rank_end };
       x->xfer.sink = &j->sink;
       j->rounds.on = true;

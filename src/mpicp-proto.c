@@ -479,6 +479,7 @@ mpicp_pack_answer (struct mpicp_answer const *a, size_t *size)
   put_u8 (&w, a->ok);
   put_report (&w, &a->report);
   put_blob (&w, a->said, a->said_len);
+  put_blob (&w, a->hashes, a->hashes_len);
   return finish (&w, size);
 }
 
@@ -490,6 +491,7 @@ mpicp_unpack_answer (char const *buf, size_t size, struct mpicp_answer *a)
   a->ok = get_bool (&r);
   get_report (&r, &a->report);
   a->said = get_blob (&r, &a->said_len);
+  a->hashes = get_blob (&r, &a->hashes_len);
   return !r.bad && r.left == 0;
 }
 
@@ -501,6 +503,7 @@ mpicp_pack_dir_answer (struct mpicp_dir_answer const *a, size_t *size)
   put_u8 (&w, a->ok);
   put_blob (&w, a->said, a->said_len);
   put_blob (&w, a->out, a->out_len);
+  put_blob (&w, a->hashes, a->hashes_len);
   return finish (&w, size);
 }
 
@@ -513,6 +516,7 @@ mpicp_unpack_dir_answer (char const *buf, size_t size,
   a->ok = get_bool (&r);
   a->said = get_blob (&r, &a->said_len);
   a->out = get_blob (&r, &a->out_len);
+  a->hashes = get_blob (&r, &a->hashes_len);
   return !r.bad && r.left == 0;
 }
 

@@ -91,7 +91,8 @@ struct mpicp_task
   void *mem;			/* what unpacking allocated, or NULL */
 };
 
-/* A TAG_ANSWER message.  SAID is what was said (not a string).  */
+/* A TAG_ANSWER message.  SAID is what was said (not a string), HASHES
+   the --print-hash lines of the copies.  */
 struct mpicp_answer
 {
   uint32_t slot;
@@ -99,10 +100,12 @@ struct mpicp_answer
   struct xfer_report report;	/* a range's, for its file's */
   char const *said;
   size_t said_len;
+  char const *hashes;
+  size_t hashes_len;
 };
 
 /* A TAG_DIR_DONE message: SAID is the diagnostics, OUT the standard
-   output (-v).  */
+   output (-v), HASHES the --print-hash lines.  */
 struct mpicp_dir_answer
 {
   uint32_t slot;
@@ -111,6 +114,8 @@ struct mpicp_dir_answer
   size_t said_len;
   char const *out;
   size_t out_len;
+  char const *hashes;
+  size_t hashes_len;
 };
 
 /* A TAG_LINK_ASK (NAME, the asker's name for its copy) or

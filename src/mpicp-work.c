@@ -151,6 +151,7 @@ take_answer (struct job *j, MPI_Status const *status)
   intmax_t range;
   end_sent (j, a.slot, status->MPI_SOURCE, &token, &range);
   struct held_errors said = held_copy (a.said, a.said_len);
+  copy_hash_put (j->opts, a.hashes, a.hashes_len);
   free (buf);
   copy_remote_ended (token, range, a.ok, &said, &a.report);
 }
@@ -174,6 +175,7 @@ take_dir_answer (struct job *j, MPI_Status const *status)
   struct held_errors said = held_copy (a.said, a.said_len);
   if (a.out_len && fwrite (a.out, 1, a.out_len, stdout) != a.out_len)
     error (EXIT_FAILURE, errno, _("write error"));
+  copy_hash_put (j->opts, a.hashes, a.hashes_len);
   free (buf);
   copy_remote_dir_ended (token, a.ok, &said);
 }
@@ -710,11 +712,15 @@ answer_dir (struct job *j, struct mpicp_task const *t, int from)
   a.said_len = said.len;
   a.out = text;
   a.out_len = text_len;
+  char *hashes;
+  copy_hash_take (&hashes, &a.hashes_len);
+  a.hashes = hashes;
   size_t n;
   char *msg = mpicp_pack_dir_answer (&a, &n);
   if (INT_MAX < n)
     error (EXIT_FAILURE, 0, _("too many messages to send to another rank"));
   free (text);
+  free (hashes);
   free (said.text);
   send_now (j, msg, n, from, TAG_DIR_DONE);
   free (msg);
@@ -730,10 +736,14 @@ answer_file (struct job *j, struct mpicp_task const *t, int from)
   a.ok = copy_sent_file (j, t, &said, &a.report);
   a.said = said.text;
   a.said_len = said.len;
+  char *hashes;
+  copy_hash_take (&hashes, &a.hashes_len);
+  a.hashes = hashes;
   size_t n;
   char *msg = mpicp_pack_answer (&a, &n);
   if (INT_MAX < n)
     error (EXIT_FAILURE, 0, _("too many messages to send to another rank"));
+  free (hashes);
   free (said.text);
   send_later (&j->replies, msg, n, from, TAG_ANSWER);
 }

@@ -38,6 +38,11 @@ struct xfer_ctx
   idx_t hole_unit;		/* the granularity of such holes */
   bool keep_holes;		/* skip the source's holes, not write zeros */
   bool offload_avoided;		/* the options want another method */
+
+  /* xfer_copy_hashed's hash of the data written, or NULL, and whether
+     some data went past it.  */
+  struct xfer_hash *hash;
+  bool hash_missed;
 };
 
 /* The XFER_DIRECT_* bits of C's ends using direct I/O now.  */
@@ -116,6 +121,10 @@ bool xfer_output_finish (struct xfer_ctx *c);
 
 /* Account N more bytes of output: the report, and C's sink.  */
 void xfer_account (struct xfer_ctx *c, off_t n);
+
+/* The same for bytes the kernel moved without showing them to C's
+   hash (a clone, an offload).  */
+void xfer_account_unseen (struct xfer_ctx *c, off_t n);
 
 /* The chooser (xfer.c), for the copies in ranges above it
    (xfer-range.c).  */

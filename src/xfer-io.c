@@ -158,10 +158,11 @@ dio_alignment (int fd)
 }
 
 static void
-warn_unsupported (char const *name)
+warn_unsupported (struct xfer_end const *e)
 {
-  error (0, 0, _("warning: direct I/O not supported for %s;"
-                 " using the page cache"), quoteaf (name));
+  if (!e->direct_quiet)
+    error (0, 0, _("warning: direct I/O not supported for %s;"
+                   " using the page cache"), quoteaf (e->name));
 }
 
 bool
@@ -174,7 +175,7 @@ xfer_end_direct_on (struct xfer_end *e)
   idx_t align = can ? dio_alignment (e->fd) : 0;
   if (align == 0 || set_direct (e->fd, true) != 0)
     {
-      warn_unsupported (e->name);
+      warn_unsupported (e);
       return false;
     }
   e->direct = e->direct_unproven = true;
@@ -199,7 +200,7 @@ xfer_end_refused (struct xfer_end *e, int err)
 {
   if (!e->direct_unproven || err != EINVAL)
     return false;
-  warn_unsupported (e->name);
+  warn_unsupported (e);
   xfer_end_direct_off (e);
   e->direct_unproven = false;
   return true;

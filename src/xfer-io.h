@@ -37,6 +37,8 @@ struct xfer_end
   idx_t align;
   bool direct_unproven;
   bool direct_used;
+  bool direct_quiet;		/* no warning where it is refused: the
+                                   owner has a way of its own then */
 
   /* --uncached: whether it applies, whether RWF_DONTCACHE is used and
      not yet proven by a first transfer.  Without the flag the end

@@ -88,7 +88,7 @@ reflink (struct xfer_ctx *c, off_t *len_ptr _GL_UNUSED)
       r->reflinked = true;
       r->method = XFER_METHOD_OFFLOAD;
       r->detection = XFER_DETECT_UNKNOWN;
-      xfer_account (c, c->in.st->st_size);
+      xfer_account_unseen (c, c->in.st->st_size);
       return XFER_STEP_DONE;
     }
   r->reflink = XFER_ATTEMPT_UNSUPPORTED;
@@ -214,7 +214,7 @@ offload (struct xfer_ctx *c, off_t *len_ptr)
       c->in.pos += r;
       c->out.pos += r;
       c->out_end = MAX (c->out_end, c->out.pos);
-      xfer_account (c, r);
+      xfer_account_unseen (c, r);
       if (0 <= len)
         len -= r;
     }

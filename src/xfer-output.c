@@ -18,6 +18,7 @@
 #include "xfer.h"
 #include "xfer-impl.h"
 #include "xfer-io.h"
+#include "xfer-hash.h"
 
 /* Zeros written where the destination cannot have holes.  */
 static char const zeros[64 * 1024];
@@ -40,6 +41,37 @@ xfer_account (struct xfer_ctx *c, off_t n)
     c->sink->bytes (c->sink, n);
 }
 
+void
+xfer_account_unseen (struct xfer_ctx *c, off_t n)
+{
+  if (0 < n)
+    c->hash_missed = true;
+  xfer_account (c, n);
+}
+
+/* Add the N bytes at DATA, in window W if not NULL, just written, to
+   the hash of C's data, if it has one.  Return false if W could not be
+   read.  */
+static bool
+hash_written (struct xfer_ctx *c, char const *data, idx_t n,
+              struct xfer_window *w)
+{
+  if (!c->hash)
+    return true;
+  if (w)
+    return xfer_window_hash (w, data, n, c->hash);
+  xfer_hash_add (c->hash, data, n);
+  return true;
+}
+
+/* The same for N zeros, written or left as a hole.  */
+static void
+hash_zeros (struct xfer_ctx *c, off_t n)
+{
+  if (c->hash)
+    xfer_hash_add_zeros (c->hash, n);
+}
+
 /* Write the N bytes at DATA, in window W if not NULL, to the
    destination.  Return true, or false after a diagnostic.  */
 static bool
@@ -52,7 +84,7 @@ write_out (struct xfer_ctx *c, char const *data, idx_t n,
   c->out_end = MAX (c->out_end, c->out.pos);
   xfer_account (c, done);
   if (done == n)
-    return true;
+    return hash_written (c, data, n, w);
   if (w && err == EFAULT)
     xfer_window_read_error (w);
   else
@@ -126,6 +158,7 @@ write_zeros (struct xfer_ctx *c, off_t n, bool extending)
       int err = errno;
       c->out_end = MAX (c->out_end, c->out.pos);
       xfer_account (c, done);
+      hash_zeros (c, done);
       if (done < chunk)
         {
           if (extending)
@@ -155,6 +188,7 @@ xfer_output_hole (struct xfer_ctx *c, off_t n)
   c->out.pos += n;
   c->report->holes = true;
   xfer_account (c, n);
+  hash_zeros (c, n);
   return true;
 }
 

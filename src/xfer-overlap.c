@@ -458,14 +458,15 @@ copy_threaded (struct overlap *o)
 }
 
 /* Whether C suits the queue: a copy that reads, direct I/O still on,
-   no zero detection (the queue writes whole buffers) and no uncached
-   end (whose transfers the plain loop makes), both files seekable at
+   no zero detection (the queue writes whole buffers), no hash (it
+   writes in no set order) and no uncached end (whose transfers the
+   plain loop makes), both files seekable at
    offsets the direct ends can use, and more than one buffer to move
    (LEN bytes, or the rest of the source if LEN < 0).  */
 static bool
 suits (struct xfer_ctx const *c, off_t len)
 {
-  if (c->method != XFER_METHOD_READ || c->make_holes
+  if (c->method != XFER_METHOD_READ || c->make_holes || c->hash
       || !xfer_direct_ends (c) || c->in.uncached || c->out.uncached
       || c->in.pos < 0 || c->out.pos < 0)
     return false;

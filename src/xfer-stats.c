@@ -141,5 +141,15 @@ xfer_print_debug (FILE *stream, struct xfer_report const *r)
               ? "RWF_DONTCACHE" : "dropped behind"));
   if (r->ranges)
     fprintf (stream, ", ranges: %jd", r->ranges);
+  if (r->hashed != XFER_HASHED_NOT_ASKED)
+    fprintf (stream, ", hash: %s",
+             (r->hashed == XFER_HASHED_PASSING
+              ? "as copied" : "source read again"));
+  if (r->read_back)
+    {
+      static char const *const readback[] =
+        { "page cache", "direct I/O", "synced and dropped" };
+      fprintf (stream, ", read back: %s", readback[r->readback]);
+    }
   putc ('\n', stream);
 }

@@ -34,6 +34,7 @@
 #include "system.h"
 #include "xfer.h"
 #include "xfer-io.h"
+#include "xfer-hash.h"
 
 struct xfer_window
 {
@@ -309,6 +310,21 @@ xfer_window_is_zero (struct xfer_window *w, char const *data, idx_t size)
   bool zero = xfer_is_zero (data, size);
   guard_off ();
   return zero ? XFER_ZEROS_ALL : XFER_ZEROS_NO;
+}
+
+bool
+xfer_window_hash (struct xfer_window *w, char const *data, idx_t size,
+                  struct xfer_hash *hash)
+{
+  if (sigsetjmp (w->fault, 0))
+    {
+      xfer_window_read_error (w);
+      return false;
+    }
+  guard_on (w);
+  xfer_hash_add (hash, data, size);
+  guard_off ();
+  return true;
 }
 
 bool

@@ -38,8 +38,8 @@ xfer_looks_sparse (struct stat const *st)
 
 /* The method to start with.  Automatic: in-kernel offload, except
    where the options want something it cannot do: direct or uncached
-   I/O (it goes through the page cache), zero detection (it never sees
-   the data), or no shared extents and no holes (copy_file_range may
+   I/O (it goes through the page cache), zero detection or a hash (it
+   never sees the data), or no shared extents and no holes (copy_file_range may
    share extents, as on XFS, Btrfs and NFS, and so make holes where
    the source has them; GNU cp avoids it for --reflink=never and
    --sparse=never too).  Uncached I/O reads too, as a mapping is the
@@ -52,7 +52,7 @@ choose_method (struct xfer_ctx const *c)
   bool cache_bypass = o->direct || o->uncached;
 
   if (m == XFER_METHOD_AUTO)
-    m = (cache_bypass || c->make_holes
+    m = (cache_bypass || c->make_holes || c->hash
          || o->reflink == XFER_REFLINK_NEVER
          || o->sparse == XFER_SPARSE_NEVER
          ? XFER_METHOD_READ : XFER_METHOD_OFFLOAD);
@@ -457,22 +457,34 @@ start_copy (struct xfer_ctx *c, struct xfer_file const *src, off_t in_pos,
 }
 
 bool
-xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
-           struct xfer_opts const *opts, struct xfer_report *report)
+xfer_copy_hashed (struct xfer_file const *src, struct xfer_file const *dst,
+                  struct xfer_opts const *opts, struct xfer_report *report,
+                  struct xfer_hash *hash)
 {
   *report = (struct xfer_report) { .method = XFER_METHOD_READ };
   off_t in_pos = start_offset (src);
   off_t out_pos = start_offset (dst);
   struct xfer_ctx c;
   start_copy (&c, src, in_pos, dst, out_pos, opts, report);
+  c.hash = hash;
 
   if (c.sink)
     c.sink->begin (c.sink);
   bool ok = copy_data (&c);
   end_copy (&c, ok);
+  if (hash)
+    report->hashed = (c.hash_missed
+                      ? XFER_HASHED_MISSED : XFER_HASHED_PASSING);
   if (c.sink)
     c.sink->end (c.sink, report, ok);
   return ok;
+}
+
+bool
+xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
+           struct xfer_opts const *opts, struct xfer_report *report)
+{
+  return xfer_copy_hashed (src, dst, opts, report, NULL);
 }
 
 enum xfer_step

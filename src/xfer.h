@@ -129,6 +129,25 @@ enum xfer_uncached
   XFER_UNCACHED_DROP		/* dropped behind the copy (posix_fadvise) */
 };
 
+/* Whether the data went past the hash xfer_copy_hashed was given.  */
+enum xfer_hashed
+{
+  XFER_HASHED_NOT_ASKED,
+  XFER_HASHED_PASSING,		/* every byte, as it was copied */
+  XFER_HASHED_MISSED		/* the kernel moved some of it (a clone or
+                                   an offload asked for): the caller
+                                   reads the source to hash it */
+};
+
+/* How xfer_hash_back read a file.  */
+enum xfer_readback
+{
+  XFER_READBACK_CACHE,		/* as the page cache has it */
+  XFER_READBACK_DIRECT,		/* from storage, with direct I/O */
+  XFER_READBACK_DROPPED		/* from storage: synced, then dropped from
+                                   the cache before reading */
+};
+
 /* What a transfer actually did, for --debug, --stats and the tests.  */
 struct xfer_report
 {
@@ -146,6 +165,9 @@ struct xfer_report
   int inflight;			/* buffers in flight with a queue */
   enum xfer_uncached uncached;	/* the weakest way used on either end */
   intmax_t ranges;		/* ranges copied at once (cp --jobs), or 0 */
+  enum xfer_hashed hashed;	/* whether xfer_copy_hashed saw the data */
+  bool read_back;		/* the copy was read back (cp --verify)... */
+  enum xfer_readback readback;	/* ...so */
 };
 
 /* Where xfer_copy reports as it goes, for whole-command progress and
@@ -173,6 +195,31 @@ struct xfer_sink
    themselves; they are left as they were given.  */
 bool xfer_copy (struct xfer_file const *src, struct xfer_file const *dst,
                 struct xfer_opts const *opts, struct xfer_report *report);
+
+struct xfer_hash;
+
+/* Like xfer_copy, and also add to HASH the data the destination gets,
+   in order, holes as the zeros they read as.  The methods that pass
+   the data through memory are preferred: an offload only where
+   OPTS->method asks for it, and the direct I/O queue not at all, as
+   it writes in no set order.  REPORT->hashed says whether HASH saw
+   every byte.  */
+bool xfer_copy_hashed (struct xfer_file const *src,
+                       struct xfer_file const *dst,
+                       struct xfer_opts const *opts,
+                       struct xfer_report *report, struct xfer_hash *hash);
+
+
+/* Hash all the data of the regular file FILE with ALGO into HEX (see
+   xfer-hash.h), reading it through a descriptor of its own in pieces
+   of about BUFSIZE bytes.  If FROM_STORAGE, read what storage holds
+   rather than what the page cache does: with direct I/O where the file
+   system allows it, else after syncing the file and dropping it from
+   the cache.  Set *HOW to the way it was read.  Return true, or false
+   after a diagnostic.  */
+bool xfer_hash_back (struct xfer_file const *file, bool from_storage,
+                     idx_t bufsize, int algo, char *hex,
+                     enum xfer_readback *how);
 
 /* A regular file's copy split into ranges that several threads copy
    at once (cp --jobs).  Each range is copied through descriptors of
@@ -334,10 +381,11 @@ char const *xfer_method_name (enum xfer_method method);
    file shrinking under it: every access to the mapping it makes, or
    makes for the caller, turns the SIGBUS such an access raises into
    an "error reading" diagnostic.  The caller must therefore touch a
-   window only through xfer_window_read, xfer_window_write and
-   xfer_window_is_zero.  */
+   window only through xfer_window_read, xfer_window_write,
+   xfer_window_is_zero and xfer_window_hash.  */
 
 struct xfer_window;
+struct xfer_hash;
 
 /* Start reading FD, whose name is NAME, from its current offset to its
    end, in windows of WINDOW bytes (rounded up to the page size; 0
@@ -375,6 +423,11 @@ enum xfer_zeros
    zero.  */
 enum xfer_zeros xfer_window_is_zero (struct xfer_window *w,
                                      char const *data, idx_t size);
+
+/* Add the SIZE bytes at DATA, in the current window, to HASH.  Return
+   true, or false after printing a diagnostic (the input shrank).  */
+bool xfer_window_hash (struct xfer_window *w, char const *data, idx_t size,
+                       struct xfer_hash *hash);
 
 /* The window size in use.  */
 idx_t xfer_window_size (struct xfer_window const *w);

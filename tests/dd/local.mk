@@ -2,6 +2,7 @@
 
 TESTS += \
   tests/dd/basic-diff.sh \
+  tests/dd/hash.sh \
   tests/dd/operand-errors.pl \
   tests/dd/big-file.sh \
   tests/dd/iflag-mmap.sh \

@@ -28,6 +28,7 @@ TESTS += \
   tests/mpi/mpi-full.sh \
   tests/mpi/mpi-names.sh \
   tests/mpi/mpi-eio.sh \
+  tests/mpi/mpi-hash.sh \
   tests/mpi/mpi-walk.sh \
   tests/mpi/mpi-usr1.sh \
   tests/mpi/mpi-range-gift.sh \

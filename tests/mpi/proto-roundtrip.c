@@ -304,13 +304,14 @@ check_answer (int seed)
   char const *what = seed ? "answer, extreme" : "answer, empty";
   struct mpicp_answer in = { 0 }, out;
   static char const said[] = "mpicp: cannot open 'x\0y': Permission denied\n";
+  static char const hashes[] = "\\d41d8cd98f00b204e9800998ecf8427e  a\\nb\n";
   if (seed)
     in = (struct mpicp_answer) {
       UINT32_MAX, true,
       { XFER_METHOD_OFFLOAD, true, true, INT32_MIN, TYPE_MAXIMUM (idx_t),
         INTMAX_MAX, XFER_ATTEMPT_AVOIDED, XFER_ATTEMPT_UNSUPPORTED,
         INT32_MAX, XFER_QUEUE_THREAD, -1, XFER_UNCACHED_DROP, INTMAX_MIN },
-      said, sizeof said };
+      said, sizeof said, hashes, sizeof hashes - 1 };
   size_t n;
   char *buf = mpicp_pack_answer (&in, &n);
   if (!mpicp_unpack_answer (buf, n, &out))
@@ -333,6 +334,8 @@ check_answer (int seed)
       SAME (what, &in, &out, report.uncached);
       SAME (what, &in, &out, report.ranges);
       same_bytes (what, "said", in.said, in.said_len, out.said, out.said_len);
+      same_bytes (what, "hashes", in.hashes, in.hashes_len, out.hashes,
+                  out.hashes_len);
     }
   refuses_others (what, buf, n, try_answer);
   free (buf);
@@ -345,9 +348,11 @@ check_dir_answer (int seed)
   struct mpicp_dir_answer in = { 0 }, out;
   static char const said[] = "\xff\0\n";
   static char const text[] = "'a' -> 'b'\n";
+  static char const hashes[] = "0123456789abcdef  b\n";
   if (seed)
     in = (struct mpicp_dir_answer) { 1, true, said, sizeof said,
-                                     text, sizeof text - 1 };
+                                     text, sizeof text - 1,
+                                     hashes, sizeof hashes - 1 };
   size_t n;
   char *buf = mpicp_pack_dir_answer (&in, &n);
   if (!mpicp_unpack_dir_answer (buf, n, &out))
@@ -358,6 +363,8 @@ check_dir_answer (int seed)
       SAME (what, &in, &out, ok);
       same_bytes (what, "said", in.said, in.said_len, out.said, out.said_len);
       same_bytes (what, "out", in.out, in.out_len, out.out, out.out_len);
+      same_bytes (what, "hashes", in.hashes, in.hashes_len, out.hashes,
+                  out.hashes_len);
     }
   refuses_others (what, buf, n, try_dir_answer);
   free (buf);

@@ -16,7 +16,7 @@
                   close fsync fdatasync clone (these four are hit
                   whatever FAULT_AT says; close closes the file and
                   then fails, as on NFS; clone is the FICLONE ioctl,
-                  on the destination)
+                  on the destination) open (corrupt mode only)
    FAULT_FD_PATH  a glob (fnmatch) of the file the call must be on, as
                   /proc/self/fd/N names it; with no match, no fault
    FAULT_AT       the file offset the fault waits for (default 0): a call
@@ -42,6 +42,11 @@
                                  the file; then calls go through
                   resize         once, set the size of FAULT_TARGET (a
                                  file name) to FAULT_SIZE, then go on
+                  corrupt        write the data with its first byte at
+                                 or after FAULT_AT turned over (write,
+                                 pwrite, pwritev2); with the op open,
+                                 turn that byte of the file over when
+                                 it is opened to be read
    FAULT_COUNT    inject at most this many times (default: no limit)
    FAULT_DISABLE  calls to fail with ENOSYS, e.g. copy_file_range, so a
                   program falls back to read and write; preadv2 and
@@ -104,7 +109,8 @@ enum op
   OP_FDATASYNC = 1 << 9,
   OP_PREADV2 = 1 << 10,
   OP_PWRITEV2 = 1 << 11,
-  OP_CLONE = 1 << 12
+  OP_CLONE = 1 << 12,
+  OP_OPEN = 1 << 13
 };
 
 enum seek_mode
@@ -126,13 +132,14 @@ static struct op_name
   { "preadv2", OP_PREADV2 }, { "pwritev2", OP_PWRITEV2 },
   { "copy_file_range", OP_CFR }, { "sendfile", OP_SENDFILE },
   { "mmap", OP_MMAP }, { "close", OP_CLOSE }, { "fsync", OP_FSYNC },
-  { "fdatasync", OP_FDATASYNC }, { "clone", OP_CLONE }
+  { "fdatasync", OP_FDATASYNC }, { "clone", OP_CLONE },
+  { "open", OP_OPEN }
 };
 
 enum mode
 {
   MODE_NONE, MODE_EIO, MODE_ENOSPC, MODE_SHORT, MODE_EINTR, MODE_SLOW,
-  MODE_PAUSE, MODE_RESIZE, MODE_HOLD
+  MODE_PAUSE, MODE_RESIZE, MODE_HOLD, MODE_CORRUPT
 };
 
 static struct
@@ -153,6 +160,7 @@ static struct
   enum seek_mode seek;
   bool eintr_due;		/* the next matching call gets EINTR */
   size_t align;			/* what a short count is a multiple of */
+  bool corrupt_now;		/* the call being decided is to corrupt */
 } cfg;
 
 static ssize_t (*real_read) (int, void *, size_t);
@@ -171,6 +179,7 @@ static int (*real_fsync) (int);
 static int (*real_fdatasync) (int);
 static int (*real_ioctl) (int, unsigned long int, ...);
 static off_t (*real_lseek) (int, off_t, int);
+static int (*real_open) (char const *, int, ...);
 
 static int
 parse_ops (char const *list)
@@ -197,7 +206,7 @@ parse_mode (char const *s)
 {
   static char const *const names[] =
     { "", "eio", "enospc", "short", "eintr", "slow", "pause", "resize",
-      "hold" };
+      "hold", "corrupt" };
   if (s)
     for (size_t i = 1; i < sizeof names / sizeof names[0]; i++)
       if (strcmp (s, names[i]) == 0)
@@ -269,6 +278,7 @@ setup (void)
   real_fdatasync = next_symbol ("fdatasync");
   real_ioctl = next_symbol ("ioctl");
   real_lseek = next_symbol ("lseek64");
+  real_open = next_symbol ("open64");
   cfg.ops = parse_ops (getenv ("FAULT_OP"));
   cfg.disabled = parse_ops (getenv ("FAULT_DISABLE"));
   cfg.path_glob = getenv ("FAULT_FD_PATH");
@@ -422,6 +432,9 @@ inject (char const *what, off_t offset, size_t *len)
       if (cfg.align < *len)
         *len = cfg.align;
       break;
+    case MODE_CORRUPT:
+      cfg.corrupt_now = true;
+      break;
     case MODE_NONE:
       return 0;
     }
@@ -452,6 +465,38 @@ decide (int op, char const *what, int fd, off_t offset, size_t *len)
   return inject (what, offset, len);
 }
 
+/* In corrupt mode, where the call just decided is to corrupt: the LEN
+   bytes at BUF, to be written at OFFSET, with the first byte at or
+   after FAULT_AT turned over, in a copy that the caller frees;
+   otherwise BUF itself.  */
+static void const *
+corrupted (void const *buf, size_t len, off_t offset)
+{
+  if (!cfg.corrupt_now)
+    return buf;
+  cfg.corrupt_now = false;
+  if (offset < 0)
+    offset = 0;
+  size_t i = cfg.at <= offset ? 0 : cfg.at - offset;
+  if (len <= i)
+    return buf;
+  /* Aligned, for a descriptor open for direct I/O.  */
+  unsigned char *copy;
+  if (posix_memalign ((void **) &copy, 4096, len) != 0)
+    return buf;
+  memcpy (copy, buf, len);
+  copy[i] ^= 0xff;
+  return copy;
+}
+
+/* Free what corrupted returned for BUF.  */
+static void
+uncorrupted (void const *data, void const *buf)
+{
+  if (data != buf)
+    free ((void *) data);
+}
+
 ssize_t
 read (int fd, void *buf, size_t len)
 {
@@ -473,13 +518,19 @@ __read_chk (int fd, void *buf, size_t len, size_t buflen)
 ssize_t
 write (int fd, void const *buf, size_t len)
 {
+  setup ();
+  off_t offset = (cfg.mode == MODE_CORRUPT && (cfg.ops & OP_WRITE)
+                  ? real_lseek (fd, 0, SEEK_CUR) : -1);
   int err = decide (OP_WRITE, "write", fd, -1, &len);
   if (err)
     {
       errno = err;
       return -1;
     }
-  return real_write (fd, buf, len);
+  void const *data = corrupted (buf, len, offset);
+  ssize_t n = real_write (fd, data, len);
+  uncorrupted (data, buf);
+  return n;
 }
 
 ssize_t
@@ -509,7 +560,10 @@ pwrite64 (int fd, void const *buf, size_t len, off_t offset)
       errno = err;
       return -1;
     }
-  return real_pwrite (fd, buf, len, offset);
+  void const *data = corrupted (buf, len, offset);
+  ssize_t n = real_pwrite (fd, data, len, offset);
+  uncorrupted (data, buf);
+  return n;
 }
 
 ssize_t
@@ -559,6 +613,26 @@ vectored (int op, char const *what, int fd, struct iovec const *iov,
     {
       errno = err;
       return -1;
+    }
+  if (cfg.corrupt_now && len == total)
+    {
+      /* One buffer of all the vectors, turned over at FAULT_AT.  */
+      char *flat;
+      if (posix_memalign ((void **) &flat, 4096, total ? total : 1) == 0)
+        {
+          size_t at = 0;
+          for (int i = 0; i < count; i++)
+            {
+              memcpy (flat + at, iov[i].iov_base, iov[i].iov_len);
+              at += iov[i].iov_len;
+            }
+          void const *data = corrupted (flat, total, offset);
+          struct iovec one = { (void *) data, total };
+          ssize_t n = real (fd, &one, 1, offset, flags);
+          uncorrupted (data, flat);
+          free (flat);
+          return n;
+        }
     }
   if (len == total)
     return real (fd, iov, count, offset, flags);
@@ -646,6 +720,79 @@ ssize_t
 sendfile (int out, int in, off_t *offset, size_t len)
 {
   return sendfile64 (out, in, offset, len);
+}
+
+/* In corrupt mode, a file that matches and is opened to be read has
+   the byte at FAULT_AT turned over first, through a descriptor of the
+   shim's own: the data changed between a copy and its read-back.  */
+static void
+corrupt_on_open (int fd, int flags)
+{
+  if (fd < 0 || !(cfg.ops & OP_OPEN) || cfg.mode != MODE_CORRUPT
+      || (flags & O_ACCMODE) != O_RDONLY || !fd_matches (fd))
+    return;
+  size_t len = 1;
+  inject ("open", cfg.at, &len);
+  if (!cfg.corrupt_now)
+    return;
+  cfg.corrupt_now = false;
+  char name[64];
+  snprintf (name, sizeof name, "/proc/self/fd/%d", fd);
+  int rw = real_open (name, O_RDWR);
+  if (rw < 0)
+    return;
+  unsigned char c;
+  if (real_pread (rw, &c, 1, cfg.at) == 1)
+    {
+      c ^= 0xff;
+      real_pwrite (rw, &c, 1, cfg.at);
+    }
+  real_close (rw);
+}
+
+int
+open64 (char const *name, int flags, ...)
+{
+  mode_t mode = 0;
+  if (flags & (O_CREAT | O_TMPFILE))
+    {
+      va_list ap;
+      va_start (ap, flags);
+      mode = va_arg (ap, mode_t);
+      va_end (ap);
+    }
+  setup ();
+  int fd = real_open (name, flags, mode);
+  corrupt_on_open (fd, flags);
+  return fd;
+}
+
+int
+open (char const *name, int flags, ...)
+{
+  mode_t mode = 0;
+  if (flags & (O_CREAT | O_TMPFILE))
+    {
+      va_list ap;
+      va_start (ap, flags);
+      mode = va_arg (ap, mode_t);
+      va_end (ap);
+    }
+  return open64 (name, flags, mode);
+}
+
+/* What glibc's open turns into when built with _FORTIFY_SOURCE and
+   given flags it cannot check at compile time.  */
+int
+__open64_2 (char const *name, int flags)
+{
+  return open64 (name, flags);
+}
+
+int
+__open_2 (char const *name, int flags)
+{
+  return open64 (name, flags);
 }
 
 /* A mapping is hit after it is made, so that a resize pulls the file

@@ -25,10 +25,12 @@ cat > layers <<'EOF' || framework_failure_
 util            system
 util            xfer-size
 util            xfer-stats
+util            xfer-hash
 tasks           cpus
 tasks           workers
 io              xfer-io
 io              xfer-window
+io              xfer-readback
 output          xfer-output
 method alone    xfer-mmap
 method alone    xfer-offload
@@ -47,6 +49,7 @@ cat > cp-layers <<'EOF' || framework_failure_
 walk            walk
 tables          copy-links
 tables          copy-attr
+tables          copy-hash
 tree            copy-file
 tree            copy-jobs
 tree            copy-dir

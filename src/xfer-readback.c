@@ -1,0 +1,121 @@
+/* xfer-readback.c -- hashing a file by reading it again.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+/* Layer 1 of the engine, beside the I/O ends (see doc/HACKING).  cp
+   --verify reads each copy back to hash it, and that proves something
+   only if the bytes come from storage: the pages the copy just wrote
+   are still in the page cache, and reading them would only hash what
+   was written, not what the disk holds.  So the read-back uses direct
+   I/O, and where a file system refuses it, syncs the file and drops
+   its pages before reading.  A source whose data the kernel moved
+   (a clone, an offload) is hashed the same way, through the cache.  */
+
+#include <config.h>
+
+#include <fcntl.h>
+
+#include "system.h"
+#include "xfer.h"
+#include "xfer-hash.h"
+#include "xfer-io.h"
+
+/* Write FD's data to storage and drop it from the page cache, so that
+   it is read from storage next.  Return false if either failed.  */
+static bool
+sync_and_drop (int fd)
+{
+  return fdatasync (fd) == 0 && xfer_drop_cache (fd, 0, 0) == 0;
+}
+
+/* Start E, on the descriptor FD of its own opened for FILE, reading
+   from its start, as FROM_STORAGE asks; set *HOW to how it reads.  */
+static void
+start_reading (struct xfer_end *e, int fd, struct xfer_file const *file,
+               bool from_storage, enum xfer_readback *how)
+{
+  struct xfer_file f = { fd, file->name, file->st, true };
+  xfer_end_init (e, &f, XFER_DIRECT_IN, 0, NULL);
+  e->direct_quiet = true;
+  *how = XFER_READBACK_CACHE;
+  if (!from_storage)
+    return;
+  if (xfer_end_direct_on (e))
+    *how = XFER_READBACK_DIRECT;
+  else if (sync_and_drop (fd))
+    *how = XFER_READBACK_DROPPED;
+}
+
+/* Hash all that E reads, to its end, with ALGO into HEX, through BUF
+   of SIZE bytes; set *READ to whether any byte was read.  Return true,
+   or false with errno set.  */
+static bool
+hash_to_end (struct xfer_end *e, enum xfer_hash_algo algo,
+             char hex[XFER_HASH_HEX_MAX], char *buf, idx_t size, bool *read)
+{
+  struct xfer_hash h;
+  xfer_hash_init (&h, algo);
+  *read = false;
+  for (;;)
+    {
+      ssize_t n = xfer_end_read (e, buf, size);
+      if (n < 0)
+        {
+          int err = errno;
+          xfer_hash_discard (&h);
+          errno = err;
+          return false;
+        }
+      if (n == 0)
+        break;
+      *read = true;
+      xfer_hash_add (&h, buf, n);
+    }
+  xfer_hash_finish (&h, hex);
+  return true;
+}
+
+bool
+xfer_hash_back (struct xfer_file const *file, bool from_storage,
+                idx_t bufsize, int algo, char *hex, enum xfer_readback *how)
+{
+  int fd = xfer_reopen (file->fd, O_RDONLY);
+  if (fd < 0)
+    {
+      error (0, errno, _("cannot open %s for reading"), quoteaf (file->name));
+      return false;
+    }
+  struct xfer_end e;
+  start_reading (&e, fd, file, from_storage, how);
+  idx_t align = MAX (getpagesize (), e.align);
+  bufsize = (MAX (bufsize, align) + align - 1) / align * align;
+  char *buf = xfer_buffer_alloc (align, bufsize, e.direct);
+  if (!buf)
+    xalloc_die ();
+
+  bool read;
+  bool ok = hash_to_end (&e, algo, hex, buf, bufsize, &read);
+  if (ok && *how == XFER_READBACK_DIRECT && read && !e.direct_used)
+    {
+      /* The file system took the flag but refused the I/O, and the end
+         went on through the cache: read it all again from storage.  */
+      *how = sync_and_drop (fd) ? XFER_READBACK_DROPPED : XFER_READBACK_CACHE;
+      e.pos = 0;
+      ok = (lseek (fd, 0, SEEK_SET) == 0
+            && hash_to_end (&e, algo, hex, buf, bufsize, &read));
+    }
+  int err = errno;
+  xfer_buffer_free (buf);
+  if (!ok)
+    error (0, err, _("error reading %s"), quoteaf (file->name));
+  if (close (fd) != 0 && ok)
+    {
+      error (0, errno, _("failed to close %s"), quoteaf (file->name));
+      ok = false;
+    }
+  return ok;
+}

@@ -1,0 +1,48 @@
+#!/bin/sh
+# mpicp --print-hash, --hash-file and --verify on 3 ranks: the lines of
+# the files the other ranks copy come back with their answers and are
+# printed by rank 0 alone, into one file with --hash-file; a copy
+# corrupted before it is read back fails --verify on whichever rank
+# copies it.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
+. "$srcdir/tests/reliability/rel-helpers.sh"
+require_mpicp_
+require_faultshim_
+
+mkdir t || framework_failure_
+for d in 1 2 3 4; do
+  mkdir t/d$d || framework_failure_
+  for f in 1 2 3 4 5; do
+    head -c $((d * f * 10000)) /dev/urandom > t/d$d/f$f || framework_failure_
+  done
+done
+: > t/empty || framework_failure_
+
+# The lines, in any order, are sha256sum's for the copies.
+mpirun_ 3 mpicp -r --print-hash --verify t c1 > c1.lines 2> c1.err || fail=1
+test -s c1.err && { cat c1.err; fail=1; }
+LC_ALL=C sort c1.lines > c1.sorted || framework_failure_
+find c1 -type f | LC_ALL=C sort | xargs sha256sum | LC_ALL=C sort > c1.want \
+  || framework_failure_
+compare c1.want c1.sorted || fail=1
+
+# --hash-file: one file, written by rank 0, that sha256sum -c accepts.
+mpirun_ 3 mpicp -r --hash-file=sums t c2 > c2.out 2> c2.err || fail=1
+test -s c2.out && { cat c2.out; fail=1; }
+test "$(wc -l < sums)" = 21 || { cat sums; fail=1; }
+sha256sum -c sums > /dev/null || fail=1
+
+# One copy turned over before its read-back, on any rank.
+mpirun_ 3 -x LD_PRELOAD="$faultshim_" -x FAULT_MODE=corrupt \
+  -x FAULT_OP=open -x FAULT_AT=5000 -x 'FAULT_FD_PATH=*/c3/d3/f4' \
+  mpicp -r --verify t c3 2> c3.err
+status=$?
+test $status = 1 || { echo "exit $status"; fail=1; }
+printf "mpicp: 'c3/d3/f4' differs from 't/d3/f4' when read back\n" \
+  > c3.want || framework_failure_
+compare c3.want c3.err || fail=1
+cmp -s t/d3/f4 c3/d3/f4 && { echo "not corrupted"; fail=1; }
+
+Exit $fail
