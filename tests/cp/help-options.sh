@@ -12,13 +12,14 @@ TERM=dumb
 export TERM
 
 # The short and long option of each option line, leaving out cpdd's
-# own options: the engine's and --jobs.
+# own options: the engine's, --jobs and the checking ones.
 options_ ()
 {
   grep -E '^  (-[A-Za-z]|    --)' \
     | sed 's/^ *\(-[A-Za-z]\)\{0,1\}[, ]*\(--[a-z-]*\)\{0,1\}.*/\1 \2/' \
     | grep -v -e '--buffer-size' -e '--direct' -e '--io-method' \
-        -e '--progress' -e '--stats' -e '--uncached' -e '--jobs'
+        -e '--progress' -e '--stats' -e '--uncached' -e '--jobs' \
+        -e '--fsync' -e '--hash-file' -e '--print-hash' -e '--verify'
 }
 "$gnu_dir_/cp" --help | options_ > exp || framework_failure_
 cp --help | options_ > out || fail=1
