@@ -23,6 +23,6 @@ fi
 grep '^cp --print-hash=sha256 / sha256sum of source: *[0-9.]*$' out \
   > /dev/null || fail=1
 grep '^cpdd-bench verify: 2097152 bytes' out > /dev/null || fail=1
-grep -i 'differs\|failed' err && fail=1
+grep 'differs from the source\|failed (exit status' err && fail=1
 
 Exit $fail
