@@ -767,19 +767,8 @@ open64 (char const *name, int flags, ...)
   return fd;
 }
 
-int
-open (char const *name, int flags, ...)
-{
-  mode_t mode = 0;
-  if (flags & (O_CREAT | O_TMPFILE))
-    {
-      va_list ap;
-      va_start (ap, flags);
-      mode = va_arg (ap, mode_t);
-      va_end (ap);
-    }
-  return open64 (name, flags, mode);
-}
+int open (char const *name, int flags, ...)
+  __attribute__ ((alias ("open64")));
 
 /* What glibc's open turns into when built with _FORTIFY_SOURCE and
    given flags it cannot check at compile time.  */
