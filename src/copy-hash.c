@@ -36,7 +36,8 @@ source_digest (struct xfer_hash *h, struct xfer_file const *in,
     }
   xfer_hash_discard (h);
   enum xfer_readback how;
-  return xfer_hash_back (in, false, MAX (report->buffer_size, HASH_READ_SIZE),
+  return xfer_hash_back (in, false, 0, -1,
+                         MAX (report->buffer_size, HASH_READ_SIZE),
                          x->hash_algo, hex, &how);
 }
 
@@ -60,7 +61,8 @@ verify_copy (struct xfer_file const *in, struct xfer_file const *out,
              struct cp_options const *x)
 {
   char got[XFER_HASH_HEX_MAX];
-  if (!xfer_hash_back (out, true, MAX (report->buffer_size, HASH_READ_SIZE),
+  if (!xfer_hash_back (out, true, 0, -1,
+                       MAX (report->buffer_size, HASH_READ_SIZE),
                        x->hash_algo, got, &report->readback))
     return false;
   report->read_back = true;
@@ -146,6 +148,23 @@ copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
   if (x->print_hash)
     print_hash (out, hex, x);
   return true;
+}
+
+bool
+copy_split_checked (struct xfer_split *split, struct cp_options const *x)
+{
+  struct xfer_file const *in = &split->src, *out = &split->dst;
+  if (x->fsync && !sync_data (out))
+    return false;
+  /* The ranges checked themselves; a clone was of the whole file.  */
+  if (!x->verify || !split->report.reflinked)
+    return true;
+  struct xfer_hash h;
+  xfer_hash_init (&h, x->hash_algo);
+  split->report.hashed = XFER_HASHED_MISSED;
+  char hex[XFER_HASH_HEX_MAX];
+  return (source_digest (&h, in, &split->report, hex, x)
+          && verify_copy (in, out, hex, &split->report, x));
 }
 
 void

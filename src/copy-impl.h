@@ -30,6 +30,12 @@
 bool copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
                      struct xfer_report *report, struct cp_options const *x);
 
+/* A file copied in ranges, SPLIT, has ended well: sync it, and read
+   it back if it was cloned, as X asks (the ranges read themselves
+   back).  Return true, or false after a diagnostic.  */
+bool copy_split_checked (struct xfer_split *split,
+                         struct cp_options const *x);
+
 /* The outcome of a first copy that a worker fills (copy-links.c).  */
 struct fill_outcome;
 

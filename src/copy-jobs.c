@@ -357,7 +357,8 @@ chunked_copy_done (struct task_group *g)
 {
   struct chunked_copy *f = (struct chunked_copy *) g;
   struct copy_task *t = &f->t;
-  bool ok = xfer_split_end (&f->split);
+  bool ok = (xfer_split_end (&f->split)
+             && copy_split_checked (&f->split, t->x));
   if (t->x->debug)
     {
       flockfile (stdout);
@@ -405,9 +406,9 @@ hand_over_chunks (struct open_copy const *c, struct loc const *src,
                   struct file_group *group, struct fill_outcome **pending,
                   struct cp_options const *x)
 {
-  /* A hash of the whole file needs its data in order, and ranges
-     come in any.  */
-  if (x->attributes_only || 0 <= x->hash_algo)
+  /* A hash of the whole file to print needs its data in order, and
+     ranges come in any; --verify checks each range on its own.  */
+  if (x->attributes_only || x->print_hash)
     return false;
   off_t chunk = xfer_chunk_size ();
   if (c->src_st.st_size < chunk)
@@ -425,6 +426,7 @@ hand_over_chunks (struct open_copy const *c, struct loc const *src,
       free (f);
       return false;
     }
+  f->split.verify_algo = x->verify ? x->hash_algo : -1;
 
   /* A task per worker, each copying ranges until none is left; or a
      message per range, which the ranks take as they are free.  */

@@ -73,6 +73,7 @@ copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
       struct xfer_file out = { dst_fd, f->dst_name, &f->dst_st, true };
       struct xfer_split split;
       xfer_split_join (&split, &in, &out, &opts, chunk, ranges);
+      split.verify_algo = x->verify ? x->hash_algo : -1;
       struct held_errors more;
       ok = xfer_copy_range (&split, range, &more, report);
       *said = more;

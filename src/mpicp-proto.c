@@ -448,6 +448,10 @@ put_report (struct writer *w, struct xfer_report const *rep)
   put_u32 (w, rep->inflight);
   put_u8 (w, rep->uncached);
   put_u64 (w, rep->ranges);
+  put_u8 (w, rep->hashed);
+  put_u8 (w, rep->differs);
+  put_u8 (w, rep->read_back);
+  put_u8 (w, rep->readback);
 }
 
 static void
@@ -469,6 +473,10 @@ get_report (struct reader *r, struct xfer_report *rep)
   rep->uncached = get_small (r, XFER_UNCACHED_DROP);
   int64_t ranges = get_i64 (r);
   SET_FITTING (r, rep->ranges, ranges);
+  rep->hashed = get_small (r, XFER_HASHED_MISSED);
+  rep->differs = get_bool (r);
+  rep->read_back = get_bool (r);
+  rep->readback = get_small (r, XFER_READBACK_DROPPED);
 }
 
 char *

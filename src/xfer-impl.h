@@ -148,12 +148,13 @@ enum xfer_step xfer_clone_file (struct xfer_file const *src,
                                 struct xfer_report *report);
 
 /* Copy LEN bytes (up to the end if LEN < 0) of SRC at START into DST
-   at START, as xfer_copy does, adding to REPORT.  FINISH says that DST
-   ends where this copy does.  */
+   at START, as xfer_copy_hashed does (HASH may be NULL), adding to
+   REPORT.  FINISH says that DST ends where this copy does.  */
 bool xfer_copy_part (struct xfer_file const *src,
                      struct xfer_file const *dst,
                      struct xfer_opts const *opts,
                      struct xfer_report *report,
-                     off_t start, off_t len, bool finish);
+                     off_t start, off_t len, bool finish,
+                     struct xfer_hash *hash);
 
 #endif /* CPDD_XFER_IMPL_H */

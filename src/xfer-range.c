@@ -17,6 +17,7 @@
 #include "xfer.h"
 #include "xfer-impl.h"
 #include "xfer-io.h"
+#include "xfer-hash.h"
 
 /* The automatic range size: see "cp jobs" in the manual for the
    measurements.  Ranges start at multiples of it, so it is a multiple
@@ -86,6 +87,7 @@ split_init (struct xfer_split *s, struct xfer_file const *src,
   s->dst = *dst;
   s->opts = *opts;
   s->chunk = chunk;
+  s->verify_algo = -1;
   s->ranges = ranges;
   atomic_init (&s->next, next);
   s->report = (struct xfer_report) { .method = XFER_METHOD_READ };
@@ -159,8 +161,46 @@ close_range_end (int fd, char const *name)
   return false;
 }
 
+/* Read back from storage the range of S at START (to the end if
+   LAST) that DST, a descriptor of its own, was copied into from SRC
+   as REPORT says, and compare it with H, the hash of what was copied,
+   unless that missed the data: then the source is read again.  Say so
+   and note it in REPORT if they differ.  Return false if reading
+   failed.  */
+static bool
+verify_range (struct xfer_split const *s, struct xfer_file const *src,
+              struct xfer_file const *dst, off_t start, bool last,
+              struct xfer_hash *h, struct xfer_report *report)
+{
+  off_t len = last ? -1 : report->bytes;
+  idx_t bufsize = MAX (report->buffer_size, 1024 * 1024);
+  char want[XFER_HASH_HEX_MAX], got[XFER_HASH_HEX_MAX];
+  enum xfer_readback how;
+  if (report->hashed == XFER_HASHED_PASSING)
+    xfer_hash_finish (h, want);
+  else
+    {
+      xfer_hash_discard (h);
+      if (!xfer_hash_back (src, false, start, len, bufsize, s->verify_algo,
+                           want, &how))
+        return false;
+    }
+  if (!xfer_hash_back (dst, true, start, len, bufsize, s->verify_algo, got,
+                       &report->readback))
+    return false;
+  report->read_back = true;
+  if (strcmp (want, got) != 0)
+    {
+      error (0, 0, _("%s differs from %s when read back"),
+             quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
+      report->differs = true;
+    }
+  return true;
+}
+
 /* Copy the range of S at START (to the end of the source if LAST),
-   through descriptors of its own, reporting to REPORT.  */
+   through descriptors of its own, reporting to REPORT; read it back
+   and compare if S asks.  */
 static bool
 copy_range_at (struct xfer_split *s, off_t start, bool last,
                struct xfer_report *report)
@@ -181,8 +221,19 @@ copy_range_at (struct xfer_split *s, off_t start, bool last,
 
   /* Only the last range may give the file its length: the others
      end where another range goes on.  */
+  struct xfer_hash h;
+  bool verify = 0 <= s->verify_algo;
+  if (verify)
+    xfer_hash_init (&h, s->verify_algo);
   bool ok = xfer_copy_part (&src, &dst, &s->opts, report, start,
-                            last ? -1 : s->chunk, last);
+                            last ? -1 : s->chunk, last, verify ? &h : NULL);
+  if (verify)
+    {
+      if (ok)
+        ok = verify_range (s, &src, &dst, start, last, &h, report);
+      else
+        xfer_hash_discard (&h);
+    }
   ok &= close_range_end (dst.fd, dst.name);
   ok &= close_range_end (src.fd, src.name);
   return ok;
@@ -202,9 +253,16 @@ merge_report (struct xfer_report *to, struct xfer_report const *r,
       to->queue = r->queue;
       to->inflight = r->inflight;
       to->uncached = r->uncached;
+      to->hashed = r->hashed;
     }
   to->holes |= r->holes;
   to->direct |= r->direct;
+  to->differs |= r->differs;
+  if (r->read_back)
+    {
+      to->read_back = true;
+      to->readback = r->readback;
+    }
   to->bytes += r->bytes;
   to->detection |= r->detection;
 }
@@ -401,8 +459,9 @@ xfer_split_end (struct xfer_split *s)
                && ftruncate (s->dst.fd, s->failed_at) != 0)
         error (0, errno, _("failed to truncate %s"), quoteaf (s->dst.name));
     }
+  bool ok = s->ok && !s->report.differs;
   if (s->opts.sink)
-    s->opts.sink->end (s->opts.sink, &s->report, s->ok);
+    s->opts.sink->end (s->opts.sink, &s->report, ok);
   pthread_mutex_destroy (&s->lock);
-  return s->ok;
+  return ok;
 }

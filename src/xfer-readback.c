@@ -33,36 +33,44 @@ sync_and_drop (int fd)
 }
 
 /* Start E, on the descriptor FD of its own opened for FILE, reading
-   from its start, as FROM_STORAGE asks; set *HOW to how it reads.  */
-static void
+   from START, as FROM_STORAGE asks; set *HOW to how it reads.  Return
+   false with errno set if FD cannot be put at START.  */
+static bool
 start_reading (struct xfer_end *e, int fd, struct xfer_file const *file,
-               bool from_storage, enum xfer_readback *how)
+               off_t start, bool from_storage, enum xfer_readback *how)
 {
-  struct xfer_file f = { fd, file->name, file->st, true };
-  xfer_end_init (e, &f, XFER_DIRECT_IN, 0, NULL);
+  struct xfer_file f = { fd, file->name, file->st, start == 0 };
+  xfer_end_init (e, &f, XFER_DIRECT_IN, start, NULL);
   e->direct_quiet = true;
   *how = XFER_READBACK_CACHE;
+  if (start != 0 && lseek (fd, start, SEEK_SET) != start)
+    return false;
   if (!from_storage)
-    return;
+    return true;
   if (xfer_end_direct_on (e))
     *how = XFER_READBACK_DIRECT;
   else if (sync_and_drop (fd))
     *how = XFER_READBACK_DROPPED;
+  return true;
 }
 
-/* Hash all that E reads, to its end, with ALGO into HEX, through BUF
-   of SIZE bytes; set *READ to whether any byte was read.  Return true,
-   or false with errno set.  */
+/* Hash the LEN bytes that E reads (all to its end if LEN < 0) with
+   ALGO into HEX, through BUF of SIZE bytes; set *READ to whether any
+   byte was read.  Those of the LEN bytes past the end of the file are
+   zeros: a range of a copy in ranges may end in a hole that only a
+   later range gives the file the length to hold.  Return true, or
+   false with errno set.  */
 static bool
 hash_to_end (struct xfer_end *e, enum xfer_hash_algo algo,
-             char hex[XFER_HASH_HEX_MAX], char *buf, idx_t size, bool *read)
+             char hex[XFER_HASH_HEX_MAX], char *buf, idx_t size, off_t len,
+             bool *read)
 {
   struct xfer_hash h;
   xfer_hash_init (&h, algo);
   *read = false;
-  for (;;)
+  while (len != 0)
     {
-      ssize_t n = xfer_end_read (e, buf, size);
+      ssize_t n = xfer_end_read (e, buf, 0 <= len && len < size ? len : size);
       if (n < 0)
         {
           int err = errno;
@@ -71,9 +79,15 @@ hash_to_end (struct xfer_end *e, enum xfer_hash_algo algo,
           return false;
         }
       if (n == 0)
-        break;
+        {
+          if (0 < len)
+            xfer_hash_add_zeros (&h, len);
+          break;
+        }
       *read = true;
       xfer_hash_add (&h, buf, n);
+      if (0 <= len)
+        len -= n;
     }
   xfer_hash_finish (&h, hex);
   return true;
@@ -81,7 +95,8 @@ hash_to_end (struct xfer_end *e, enum xfer_hash_algo algo,
 
 bool
 xfer_hash_back (struct xfer_file const *file, bool from_storage,
-                idx_t bufsize, int algo, char *hex, enum xfer_readback *how)
+                off_t start, off_t len, idx_t bufsize, int algo, char *hex,
+                enum xfer_readback *how)
 {
   int fd = xfer_reopen (file->fd, O_RDONLY);
   if (fd < 0)
@@ -90,7 +105,7 @@ xfer_hash_back (struct xfer_file const *file, bool from_storage,
       return false;
     }
   struct xfer_end e;
-  start_reading (&e, fd, file, from_storage, how);
+  bool ok = start_reading (&e, fd, file, start, from_storage, how);
   idx_t align = MAX (getpagesize (), e.align);
   bufsize = (MAX (bufsize, align) + align - 1) / align * align;
   char *buf = xfer_buffer_alloc (align, bufsize, e.direct);
@@ -98,15 +113,15 @@ xfer_hash_back (struct xfer_file const *file, bool from_storage,
     xalloc_die ();
 
   bool read;
-  bool ok = hash_to_end (&e, algo, hex, buf, bufsize, &read);
+  ok = ok && hash_to_end (&e, algo, hex, buf, bufsize, len, &read);
   if (ok && *how == XFER_READBACK_DIRECT && read && !e.direct_used)
     {
       /* The file system took the flag but refused the I/O, and the end
          went on through the cache: read it all again from storage.  */
       *how = sync_and_drop (fd) ? XFER_READBACK_DROPPED : XFER_READBACK_CACHE;
-      e.pos = 0;
-      ok = (lseek (fd, 0, SEEK_SET) == 0
-            && hash_to_end (&e, algo, hex, buf, bufsize, &read));
+      e.pos = start;
+      ok = (lseek (fd, start, SEEK_SET) == start
+            && hash_to_end (&e, algo, hex, buf, bufsize, len, &read));
     }
   int err = errno;
   xfer_buffer_free (buf);

@@ -499,11 +499,15 @@ xfer_clone_file (struct xfer_file const *src, struct xfer_file const *dst,
 bool
 xfer_copy_part (struct xfer_file const *src, struct xfer_file const *dst,
                 struct xfer_opts const *opts, struct xfer_report *report,
-                off_t start, off_t len, bool finish)
+                off_t start, off_t len, bool finish, struct xfer_hash *hash)
 {
   struct xfer_ctx c;
   start_copy (&c, src, start, dst, start, opts, report);
+  c.hash = hash;
   bool ok = copy_span (&c, len, finish);
   end_copy (&c, ok);
+  if (hash)
+    report->hashed = (c.hash_missed
+                      ? XFER_HASHED_MISSED : XFER_HASHED_PASSING);
   return ok;
 }

@@ -166,6 +166,8 @@ struct xfer_report
   enum xfer_uncached uncached;	/* the weakest way used on either end */
   intmax_t ranges;		/* ranges copied at once (cp --jobs), or 0 */
   enum xfer_hashed hashed;	/* whether xfer_copy_hashed saw the data */
+  bool differs;			/* a range of it read back differently from
+                                   what was copied (cp --verify, --jobs) */
   bool read_back;		/* the copy was read back (cp --verify)... */
   enum xfer_readback readback;	/* ...so */
 };
@@ -210,16 +212,17 @@ bool xfer_copy_hashed (struct xfer_file const *src,
                        struct xfer_report *report, struct xfer_hash *hash);
 
 
-/* Hash all the data of the regular file FILE with ALGO into HEX (see
-   xfer-hash.h), reading it through a descriptor of its own in pieces
-   of about BUFSIZE bytes.  If FROM_STORAGE, read what storage holds
-   rather than what the page cache does: with direct I/O where the file
-   system allows it, else after syncing the file and dropping it from
-   the cache.  Set *HOW to the way it was read.  Return true, or false
-   after a diagnostic.  */
+/* Hash the LEN bytes (all up to its end if LEN < 0) of the regular
+   file FILE at START with ALGO into HEX (see xfer-hash.h), reading
+   them through a descriptor of its own in pieces of about BUFSIZE
+   bytes; bytes past its end count as zeros.  If FROM_STORAGE, read what
+   storage holds rather than what the page cache does: with direct I/O
+   where the file system allows it, else after syncing the file and
+   dropping it from the cache.  Set *HOW to the way it was read.
+   Return true, or false after a diagnostic.  */
 bool xfer_hash_back (struct xfer_file const *file, bool from_storage,
-                     idx_t bufsize, int algo, char *hex,
-                     enum xfer_readback *how);
+                     off_t start, off_t len, idx_t bufsize, int algo,
+                     char *hex, enum xfer_readback *how);
 
 /* A regular file's copy split into ranges that several threads copy
    at once (cp --jobs).  Each range is copied through descriptors of
@@ -232,6 +235,9 @@ struct xfer_split
   struct xfer_opts opts;	/* the caller's, less the direct I/O an end
                                    cannot do (it warned once) */
   off_t chunk;			/* the length of every range but the last */
+  int verify_algo;		/* hash each range as it is copied, read it
+                                   back and compare (cp --verify), with
+                                   this algorithm; -1: not */
   intmax_t ranges;		/* how many to copy; 0 if none is needed */
   atomic_intmax_t next;		/* the next range to take */
 

@@ -3,7 +3,7 @@
 # the files the other ranks copy come back with their answers and are
 # printed by rank 0 alone, into one file with --hash-file; a copy
 # corrupted before it is read back fails --verify on whichever rank
-# copies it.
+# copies it, and so does a range of a large file.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
@@ -44,5 +44,29 @@ printf "mpicp: 'c3/d3/f4' differs from 't/d3/f4' when read back\n" \
   > c3.want || framework_failure_
 compare c3.want c3.err || fail=1
 cmp -s t/d3/f4 c3/d3/f4 && { echo "not corrupted"; fail=1; }
+
+# A large file in ranges, each read back on the rank that copies it;
+# a byte turned over on its way to storage fails the file, which is
+# kept whole.
+mkdir big || framework_failure_
+head -c 6M /dev/urandom > big/file || framework_failure_
+CPDD_CHUNK_SIZE=1M
+export CPDD_CHUNK_SIZE
+mpirun_ 3 -x CPDD_CHUNK_SIZE mpicp -r --verify --debug big c4 > c4.out \
+  2> c4.err || fail=1
+test -s c4.err && { cat c4.err; fail=1; }
+grep -q 'ranges: 6, hash: as copied, read back: ' c4.out \
+  || { cat c4.out; fail=1; }
+cmp big/file c4/file || fail=1
+mpirun_ 3 -x CPDD_CHUNK_SIZE -x LD_PRELOAD="$faultshim_" \
+  -x FAULT_MODE=corrupt -x FAULT_OP=write,pwrite,pwritev2 \
+  -x FAULT_AT=3500000 -x 'FAULT_FD_PATH=*/c5/file' \
+  mpicp -r --verify big c5 2> c5.err
+status=$?
+test $status = 1 || { echo "exit $status"; fail=1; }
+printf "mpicp: 'c5/file' differs from 'big/file' when read back\n" \
+  > c5.want || framework_failure_
+compare c5.want c5.err || fail=1
+test "$(stat -c %s c5/file)" = 6291456 || fail=1
 
 Exit $fail

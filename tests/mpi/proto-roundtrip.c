@@ -310,7 +310,8 @@ check_answer (int seed)
       UINT32_MAX, true,
       { XFER_METHOD_OFFLOAD, true, true, INT32_MIN, TYPE_MAXIMUM (idx_t),
         INTMAX_MAX, XFER_ATTEMPT_AVOIDED, XFER_ATTEMPT_UNSUPPORTED,
-        INT32_MAX, XFER_QUEUE_THREAD, -1, XFER_UNCACHED_DROP, INTMAX_MIN },
+        INT32_MAX, XFER_QUEUE_THREAD, -1, XFER_UNCACHED_DROP, INTMAX_MIN,
+        XFER_HASHED_MISSED, true, true, XFER_READBACK_DROPPED },
       said, sizeof said, hashes, sizeof hashes - 1 };
   size_t n;
   char *buf = mpicp_pack_answer (&in, &n);
@@ -333,6 +334,10 @@ check_answer (int seed)
       SAME (what, &in, &out, report.inflight);
       SAME (what, &in, &out, report.uncached);
       SAME (what, &in, &out, report.ranges);
+      SAME (what, &in, &out, report.hashed);
+      SAME (what, &in, &out, report.differs);
+      SAME (what, &in, &out, report.read_back);
+      SAME (what, &in, &out, report.readback);
       same_bytes (what, "said", in.said, in.said_len, out.said, out.said_len);
       same_bytes (what, "hashes", in.hashes, in.hashes_len, out.hashes,
                   out.hashes_len);
