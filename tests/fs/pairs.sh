@@ -72,6 +72,18 @@ for from in $kinds; do
         && { echo "$from-$to $how: unexpected message"; fail=1; }
       DIFF_BLOCKS=$blocks tree_digest_ "$into" > "$top/out" \
         || framework_failure_
+      # Once in a full run under load, a plain copy onto Btrfs by the
+      # nofeat build showed all of holey's blocks allocated, and never
+      # again in many runs alone: where the outcomes differ, the plain
+      # copy is made again, beside the other, and compared with that.
+      if test -n "$blocks" && ! cmp -s "$top/ref" "$top/out"; then
+        echo "$from-$to $how: differs from plain cp; plain cp again"
+        rm -rf "$into-again" && mkdir "$into-again" \
+          && cp holey dense zeros "$into-again" \
+          && DIFF_BLOCKS=1 tree_digest_ "$into-again" > "$top/ref" \
+          || framework_failure_
+        rm -rf "$into-again"
+      fi
       compare "$top/ref" "$top/out" \
         || { echo "$from-$to $how: not as plain cp"; fail=1; }
     done
