@@ -23,18 +23,19 @@ enum { HASH_READ_SIZE = 1024 * 1024 };
 
 /* The digest of IN's data with X's algorithm into HEX: H's, which saw
    the data as it was copied if REPORT says so, else one from reading
-   IN again.  H is finished or discarded.  */
+   IN again.  H, if not NULL, is finished or discarded.  */
 static bool
 source_digest (struct xfer_hash *h, struct xfer_file const *in,
                struct xfer_report const *report, char *hex,
                struct cp_options const *x)
 {
-  if (report->hashed == XFER_HASHED_PASSING)
+  if (h && report->hashed == XFER_HASHED_PASSING)
     {
       xfer_hash_finish (h, hex);
       return true;
     }
-  xfer_hash_discard (h);
+  if (h)
+    xfer_hash_discard (h);
   enum xfer_readback how;
   return xfer_hash_back (in, false, 0, -1,
                          MAX (report->buffer_size, HASH_READ_SIZE),
@@ -159,11 +160,9 @@ copy_split_checked (struct xfer_split *split, struct cp_options const *x)
   /* The ranges checked themselves; a clone was of the whole file.  */
   if (!x->verify || !split->report.reflinked)
     return true;
-  struct xfer_hash h;
-  xfer_hash_init (&h, x->hash_algo);
   split->report.hashed = XFER_HASHED_MISSED;
   char hex[XFER_HASH_HEX_MAX];
-  return (source_digest (&h, in, &split->report, hex, x)
+  return (source_digest (NULL, in, &split->report, hex, x)
           && verify_copy (in, out, hex, &split->report, x));
 }
 

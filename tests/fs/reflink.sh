@@ -4,7 +4,8 @@
 # copy really shares the source's extents; --reflink=never and
 # --sparse=never do not.  Between two file systems --reflink=always
 # fails as GNU's does, leaving what GNU's leaves.  Also a file large
-# enough for cp --jobs to split into ranges is cloned whole.
+# enough for cp --jobs to split into ranges is cloned whole; a clone
+# is verified by reading both files.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
@@ -49,6 +50,24 @@ for kind in $fs_kinds_; do
     cmp fix/big "$1" || fail=1
     shares_extents_ "$1" \
       || { echo "$kind: cp $how made no clone"; fail=1; }
+  done
+  # A clone is checked by reading both files (cp --verify), also one
+  # that --jobs would have split; a byte of the clone turned over before
+  # it is read back is caught.
+  for how in '' '--jobs=2'; do
+    rm -f new && env CPDD_CHUNK_SIZE=1M cp --debug --verify $how fix/big new \
+      > verify.out || fail=1
+    grep -q 'reflink: yes, .*hash: source read again, read back: ' \
+      verify.out || { cat verify.out; fail=1; }
+    if test -f "$abs_top_builddir/tests/shim/faultshim.so"; then
+      rm -f new && env CPDD_CHUNK_SIZE=1M \
+        LD_PRELOAD="$abs_top_builddir/tests/shim/faultshim.so" \
+        FAULT_MODE=corrupt FAULT_OP=open FAULT_AT=3000000 \
+        FAULT_FD_PATH='*/new' cp --verify $how fix/big new 2> bad.err
+      test $? = 1 || { echo "$kind: corrupt clone $how"; fail=1; }
+      grep -q "^cp: 'new' differs from 'fix/big' when read back$" bad.err \
+        || { cat bad.err; fail=1; }
+    fi
   done
   for how in '--reflink=never' '--sparse=never' \
              '--reflink=never --io-method=offload'; do
