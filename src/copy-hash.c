@@ -18,24 +18,23 @@
 #include "copy-impl.h"
 #include "xfer-hash.h"
 
-/* Read-backs and source reads go in pieces of at least this size.  */
+/* Source reads go in pieces of at least this size.  */
 enum { HASH_READ_SIZE = 1024 * 1024 };
 
 /* The digest of IN's data with X's algorithm into HEX: H's, which saw
    the data as it was copied if REPORT says so, else one from reading
-   IN again.  H, if not NULL, is finished or discarded.  */
+   IN again.  H is finished or discarded.  */
 static bool
 source_digest (struct xfer_hash *h, struct xfer_file const *in,
                struct xfer_report const *report, char *hex,
                struct cp_options const *x)
 {
-  if (h && report->hashed == XFER_HASHED_PASSING)
+  if (report->hashed == XFER_HASHED_PASSING)
     {
       xfer_hash_finish (h, hex);
       return true;
     }
-  if (h)
-    xfer_hash_discard (h);
+  xfer_hash_discard (h);
   enum xfer_readback how;
   return xfer_hash_back (in, false, 0, -1,
                          MAX (report->buffer_size, HASH_READ_SIZE),
@@ -54,24 +53,17 @@ sync_data (struct xfer_file const *out)
   return false;
 }
 
-/* Read OUT back from storage and compare its digest with WANT, the
-   source's; IN names the source.  Note in REPORT how it was read.  */
+/* Read all of OUT back from storage and compare it with IN, whose
+   data H saw as it was copied unless REPORT says otherwise; set HEX to
+   IN's digest.  Return false after a diagnostic if they differ or
+   either cannot be read.  */
 static bool
 verify_copy (struct xfer_file const *in, struct xfer_file const *out,
-             char const *want, struct xfer_report *report,
+             struct xfer_hash *h, char *hex, struct xfer_report *report,
              struct cp_options const *x)
 {
-  char got[XFER_HASH_HEX_MAX];
-  if (!xfer_hash_back (out, true, 0, -1,
-                       MAX (report->buffer_size, HASH_READ_SIZE),
-                       x->hash_algo, got, &report->readback))
-    return false;
-  report->read_back = true;
-  if (strcmp (got, want) == 0)
-    return true;
-  error (0, 0, _("%s differs from %s when read back"),
-         quoteaf_n (0, out->name), quoteaf_n (1, in->name));
-  return false;
+  return (xfer_verify_part (in, out, 0, -1, x->hash_algo, h, hex, report)
+          && !report->differs);
 }
 
 /* On mpicp's ranks but the first, the lines kept for the next answer:
@@ -142,9 +134,13 @@ copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
       return false;
     }
   char hex[XFER_HASH_HEX_MAX];
-  if (!source_digest (&h, in, report, hex, x)
-      || (x->fsync && !sync_data (out))
-      || (x->verify && !verify_copy (in, out, hex, report, x)))
+  if (x->fsync && !sync_data (out))
+    {
+      xfer_hash_discard (&h);
+      return false;
+    }
+  if (x->verify ? !verify_copy (in, out, &h, hex, report, x)
+      : !source_digest (&h, in, report, hex, x))
     return false;
   if (x->print_hash)
     print_hash (out, hex, x);
@@ -162,8 +158,7 @@ copy_split_checked (struct xfer_split *split, struct cp_options const *x)
     return true;
   split->report.hashed = XFER_HASHED_MISSED;
   char hex[XFER_HASH_HEX_MAX];
-  return (source_digest (NULL, in, &split->report, hex, x)
-          && verify_copy (in, out, hex, &split->report, x));
+  return verify_copy (in, out, NULL, hex, &split->report, x);
 }
 
 void

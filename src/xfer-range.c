@@ -161,43 +161,6 @@ close_range_end (int fd, char const *name)
   return false;
 }
 
-/* Read back from storage the range of S at START (to the end if
-   LAST) that DST, a descriptor of its own, was copied into from SRC
-   as REPORT says, and compare it with H, the hash of what was copied,
-   unless that missed the data: then the source is read again.  Say so
-   and note it in REPORT if they differ.  Return false if reading
-   failed.  */
-static bool
-verify_range (struct xfer_split const *s, struct xfer_file const *src,
-              struct xfer_file const *dst, off_t start, bool last,
-              struct xfer_hash *h, struct xfer_report *report)
-{
-  off_t len = last ? -1 : report->bytes;
-  idx_t bufsize = MAX (report->buffer_size, 1024 * 1024);
-  char want[XFER_HASH_HEX_MAX], got[XFER_HASH_HEX_MAX];
-  enum xfer_readback how;
-  if (report->hashed == XFER_HASHED_PASSING)
-    xfer_hash_finish (h, want);
-  else
-    {
-      xfer_hash_discard (h);
-      if (!xfer_hash_back (src, false, start, len, bufsize, s->verify_algo,
-                           want, &how))
-        return false;
-    }
-  if (!xfer_hash_back (dst, true, start, len, bufsize, s->verify_algo, got,
-                       &report->readback))
-    return false;
-  report->read_back = true;
-  if (strcmp (want, got) != 0)
-    {
-      error (0, 0, _("%s differs from %s when read back"),
-             quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
-      report->differs = true;
-    }
-  return true;
-}
-
 /* Copy the range of S at START (to the end of the source if LAST),
    through descriptors of its own, reporting to REPORT; read it back
    and compare if S asks.  */
@@ -230,7 +193,12 @@ copy_range_at (struct xfer_split *s, off_t start, bool last,
   if (verify)
     {
       if (ok)
-        ok = verify_range (s, &src, &dst, start, last, &h, report);
+        {
+          char want[XFER_HASH_HEX_MAX];
+          ok = xfer_verify_part (&src, &dst, start,
+                                 last ? -1 : report->bytes, s->verify_algo,
+                                 &h, want, report);
+        }
       else
         xfer_hash_discard (&h);
     }

@@ -134,3 +134,33 @@ xfer_hash_back (struct xfer_file const *file, bool from_storage,
     }
   return ok;
 }
+
+bool
+xfer_verify_part (struct xfer_file const *src, struct xfer_file const *dst,
+                  off_t start, off_t len, int algo, struct xfer_hash *hash,
+                  char *want, struct xfer_report *report)
+{
+  idx_t bufsize = MAX (report->buffer_size, 1024 * 1024);
+  char got[XFER_HASH_HEX_MAX];
+  enum xfer_readback how;
+  if (hash && report->hashed == XFER_HASHED_PASSING)
+    xfer_hash_finish (hash, want);
+  else
+    {
+      if (hash)
+        xfer_hash_discard (hash);
+      if (!xfer_hash_back (src, false, start, len, bufsize, algo, want, &how))
+        return false;
+    }
+  if (!xfer_hash_back (dst, true, start, len, bufsize, algo, got,
+                       &report->readback))
+    return false;
+  report->read_back = true;
+  if (strcmp (want, got) != 0)
+    {
+      error (0, 0, _("%s differs from %s when read back"),
+             quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
+      report->differs = true;
+    }
+  return true;
+}

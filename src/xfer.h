@@ -224,6 +224,19 @@ bool xfer_hash_back (struct xfer_file const *file, bool from_storage,
                      off_t start, off_t len, idx_t bufsize, int algo,
                      char *hex, enum xfer_readback *how);
 
+/* Check the LEN bytes (all up to the end if LEN < 0) at START of DST,
+   which were just copied there from SRC as REPORT says, by reading
+   them back from storage (cp --verify).  Their digest with ALGO is
+   compared with WANT, the source's: HASH's, which saw the data as it
+   was copied, unless REPORT says it missed some or HASH is NULL: then
+   SRC is read again.  HASH is finished or discarded.  If they differ,
+   say so and set REPORT->differs.  Note in REPORT how DST was read.
+   Return false after a diagnostic if either could not be read.  */
+bool xfer_verify_part (struct xfer_file const *src,
+                       struct xfer_file const *dst, off_t start, off_t len,
+                       int algo, struct xfer_hash *hash, char *want,
+                       struct xfer_report *report);
+
 /* A regular file's copy split into ranges that several threads copy
    at once (cp --jobs).  Each range is copied through descriptors of
    its own, opened anew on the file: direct I/O is a flag of an open
