@@ -84,6 +84,7 @@ struct cp_options
   bool print_hash;
   FILE *hash_out;
   bool verify;
+  bool verify_later;		/* small files' read-back waits for a batch */
   bool fsync;
 
   bool verbose;			/* -v: name each copy */
@@ -105,6 +106,11 @@ void copy_hash_hold (void);
 void copy_hash_take (char **text, size_t *len);
 void copy_hash_put (struct cp_options const *x, char const *text,
                     size_t len);
+
+/* Read back the small files whose check --verify left for later
+   (copy-hash.c), once the copy is over and no worker copies any
+   more.  Return false if any failed its check, after a diagnostic.  */
+bool copy_verify_finish (struct cp_options const *x);
 
 /* Close the file copy_hash_start opened, if any.  Return false after a
    diagnostic if writing it failed.  */

@@ -930,7 +930,7 @@ main (int argc, char **argv)
           print_algo = hash_algo_arg ("--print-hash", optarg);
         break;
       case VERIFY_OPTION:
-        x.verify = true;
+        x.verify = x.verify_later = true;
         if (optarg)
           verify_algo = hash_algo_arg ("--verify", optarg);
         break;
@@ -1123,6 +1123,8 @@ main (int argc, char **argv)
     }
 
   copy_finish ();
+  if (x.verify && !copy_verify_finish (&x))
+    ok = false;
   remote_finish ();
   xfer_session_end (&x.xfer);
   if (!copy_hash_finish (&x, hash_file))

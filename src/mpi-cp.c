@@ -418,6 +418,10 @@ remote_start (struct cp_options *x)
 {
   struct job *j = &the_job;
   j->opts = x;
+  /* A rank answers for each file with its check done, and the first
+     prints the line of a file another rank copied when it is
+     answered: none is left for later.  */
+  x->verify_later = false;
   if (j->rank != 0)
     {
       restore_output (j);

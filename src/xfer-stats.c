@@ -148,7 +148,8 @@ xfer_print_debug (FILE *stream, struct xfer_report const *r)
   if (r->read_back)
     {
       static char const *const readback[] =
-        { "page cache", "direct I/O", "synced and dropped" };
+        { "page cache", "direct I/O", "synced and dropped",
+          "with the files near it, once they are all synced" };
       fprintf (stream, ", read back: %s", readback[r->readback]);
     }
   putc ('\n', stream);

@@ -3,6 +3,7 @@
 TESTS += \
   tests/cp/basic-diff.sh \
   tests/cp/hash.sh \
+  tests/cp/verify-tree.sh \
   tests/cp/errors-diff.sh \
   tests/cp/big-file.sh \
   tests/cp/buffer-size.sh \
