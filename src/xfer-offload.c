@@ -16,6 +16,7 @@
 
 #include <config.h>
 
+#include <pthread.h>
 #if HAVE_FICLONE
 # include <linux/fs.h>
 # include <sys/ioctl.h>
@@ -28,13 +29,67 @@
 #include "xfer.h"
 #include "xfer-impl.h"
 
+/* The pairs of file systems (source's and destination's device) on
+   which a clone was refused as unsupported.  A tree copy between two
+   file systems that cannot share extents (ext4, tmpfs) otherwise asks
+   for a clone of every file, and is refused every time: one system
+   call per file, of the 11 or so a small file needs.  Only errors that
+   belong to a file system's kind are kept: EXDEV also comes from two
+   mounts of one file system, and EINVAL or EPERM from one file.  */
+enum { REFUSED_MAX = 8 };
+static struct refused_pair { dev_t in, out; int err; } refused[REFUSED_MAX];
+static int n_refused;
+static pthread_mutex_t refused_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The error with which clones from C's source's file system to its
+   destination's were refused, or 0.  */
+static int
+clone_refusal (struct xfer_ctx const *c)
+{
+  int err = 0;
+  pthread_mutex_lock (&refused_lock);
+  for (int i = 0; i < n_refused; i++)
+    if (refused[i].in == c->in.st->st_dev
+        && refused[i].out == c->out.st->st_dev)
+      err = refused[i].err;
+  pthread_mutex_unlock (&refused_lock);
+  return err;
+}
+
+/* Remember that a clone of C's files failed with ERR, if that says the
+   file systems cannot clone.  */
+static void
+note_clone_refusal (struct xfer_ctx const *c, int err)
+{
+  if (! (err == EOPNOTSUPP || err == ENOTTY || err == ENOSYS
+#if ENOTSUP != EOPNOTSUPP
+         || err == ENOTSUP
+#endif
+         ))
+    return;
+  pthread_mutex_lock (&refused_lock);
+  if (n_refused < REFUSED_MAX)
+    refused[n_refused++] = (struct refused_pair) { c->in.st->st_dev,
+                                                   c->out.st->st_dev, err };
+  pthread_mutex_unlock (&refused_lock);
+}
+
 /* Make the destination share the source's extents.  Return true on
    success; otherwise false with errno set.  */
 static bool
 ficlone (struct xfer_ctx const *c)
 {
 #if HAVE_FICLONE
-  return ioctl (c->out.fd, FICLONE, c->in.fd) == 0;
+  int err = clone_refusal (c);
+  if (err == 0)
+    {
+      if (ioctl (c->out.fd, FICLONE, c->in.fd) == 0)
+        return true;
+      err = errno;
+      note_clone_refusal (c, err);
+    }
+  errno = err;
+  return false;
 #else
   errno = EOPNOTSUPP;
   return false;

@@ -4,6 +4,7 @@ TESTS += \
   tests/cp/basic-diff.sh \
   tests/cp/hash.sh \
   tests/cp/verify-tree.sh \
+  tests/cp/clone-refused.sh \
   tests/cp/errors-diff.sh \
   tests/cp/big-file.sh \
   tests/cp/buffer-size.sh \
