@@ -18,10 +18,9 @@
    files it is the whole cost (the real tree of doc/cpdd-bench.texi
    took 25 times as long to copy with --verify).  So small files are
    noted when copied, and checked later in batches: their file system
-   is synced once, then each file is dropped from the page cache and
-   read ahead a few files before it is hashed, which keeps the disk
-   busy.  Large files are still read back at once, with direct
-   I/O.  */
+   is synced once, then a few threads read them back with direct I/O,
+   which cannot read ahead, so that the disk always has reads to do.
+   Large files are still read back at once.  */
 
 #include <config.h>
 
@@ -138,14 +137,15 @@ enum
      bounds the memory it takes and the data left dirty.  */
   BATCH_FILES = 4096,
   BATCH_BYTES = 512 * 1024 * 1024,
-  /* Files opened and read ahead before the one being hashed.  */
-  AHEAD = 32,
-  /* File systems whose sync a batch remembers.  */
-  SYNCED_MAX = 8
+  /* Threads that read a batch back: a direct read cannot be read
+     ahead, so several at once keep the disk busy.  */
+  READERS = 4,
+  /* The buffer each reads a file through.  */
+  READ_SIZE = 256 * 1024
 };
 
 /* A copy to check: its destination and source names, the destination's
-   identity, and the source's digest.  */
+   identity, the source's digest, and whether the check passed.  */
 struct later
 {
   char *dst;
@@ -153,6 +153,7 @@ struct later
   dev_t dev;
   ino_t ino;
   char *hex;
+  bool ok;
 };
 
 struct batch
@@ -167,17 +168,12 @@ struct batch
 static struct batch filling;
 static pthread_mutex_t filling_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Whether a check of a batch failed.  */
-static bool failed;
-static pthread_mutex_t failed_lock = PTHREAD_MUTEX_INITIALIZER;
+/* One batch is checked at a time: a worker that fills the next waits,
+   rather than set more readers on the disk.  */
+static pthread_mutex_t checking_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void
-note_failure (void)
-{
-  pthread_mutex_lock (&failed_lock);
-  failed = true;
-  pthread_mutex_unlock (&failed_lock);
-}
+/* Whether a check of a batch failed; read once the workers are done.  */
+static bool failed;
 
 /* Whether the copy OUT, whose data was just copied as REPORT says, is
    to be read back later with others, as X allows: it is small.  */
@@ -210,83 +206,87 @@ take_batch (struct batch *b, bool all)
   return take;
 }
 
-/* Sync the file system of L, open as FD, unless SYNCED (*N_SYNCED
-   devices) says this batch has synced it already.  Where there is no
-   syncfs, sync the file alone.  */
+/* Whether ST is the file L noted.  */
 static bool
-sync_storage (struct later const *l, int fd, dev_t *synced, int *n_synced)
+is_noted (struct stat const *st, struct later const *l)
+{
+  return st->st_dev == l->dev && st->st_ino == l->ino;
+}
+
+/* Write to storage what the file systems of B's copies hold, with one
+   syncfs each, so that reading them back finds their data there
+   rather than waiting for each one's write-back in turn.  Where there
+   is no syncfs, each read-back syncs its own file.  */
+static void
+sync_batch (struct batch const *b)
 {
 #if HAVE_SYNCFS
-  for (int i = 0; i < *n_synced; i++)
-    if (synced[i] == l->dev)
-      return true;
-  if (syncfs (fd) != 0)
+  dev_t synced[8];
+  int n_synced = 0;
+  for (idx_t i = 0; i < b->n && n_synced < (int) (sizeof synced / sizeof *synced); i++)
     {
-      error (0, errno, _("error syncing %s"), quoteaf (l->dst));
-      return false;
+      struct later const *l = &b->v[i];
+      bool seen = false;
+      for (int k = 0; k < n_synced; k++)
+        seen |= synced[k] == l->dev;
+      if (seen)
+        continue;
+      int fd = open (l->dst, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+      if (fd < 0)
+        continue;
+      /* A failure leaves the read-back to sync the file itself.  */
+      if (syncfs (fd) == 0)
+        synced[n_synced++] = l->dev;
+      close (fd);
     }
-  if (*n_synced < SYNCED_MAX)
-    synced[(*n_synced)++] = l->dev;
-  return true;
-#else
-  if (fdatasync (fd) == 0)
-    return true;
-  error (0, errno, _("fdatasync failed for %s"), quoteaf (l->dst));
-  return false;
 #endif
 }
 
-/* Open L's copy again, make sure it is the file that was copied
-   (without waiting, should it have become a FIFO meanwhile),
-   sync it to storage and start reading it from there.  Set *DROPPED
-   to whether the page cache let it go, so that reading it goes to
-   storage.  Return its descriptor, or -1 after a diagnostic.  */
-static int
-start_check (struct later const *l, dev_t *synced, int *n_synced,
-             bool *dropped)
-{
-  int fd = open (l->dst, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0)
-    {
-      error (0, errno, _("cannot open %s for reading"), quoteaf (l->dst));
-      return -1;
-    }
-  struct stat st;
-  if (fstat (fd, &st) != 0)
-    error (0, errno, _("cannot fstat %s"), quoteaf (l->dst));
-  else if (st.st_dev != l->dev || st.st_ino != l->ino)
-    error (0, 0, _("%s was replaced before it could be read back"),
-           quoteaf (l->dst));
-  else if (sync_storage (l, fd, synced, n_synced))
-    {
-      *dropped = xfer_readback_ahead (fd);
-      return fd;
-    }
-  close (fd);
-  return -1;
-}
-
-/* Hash L's copy, open as FD (-1 if it could not be), from storage,
-   compare it with its source's digest, and print its line if X asks.
-   Read it through the cache if DROPPED, else with direct I/O, through
-   BUF of SIZE bytes.  Return whether it is as copied.  */
+/* Read L's copy back from storage as xfer_hash_back does and compare
+   it with its source's digest; say why not if it is not as copied.  It
+   is looked up by name, and not opened unless it is still the file
+   that was copied: a FIFO or a device put there since is left
+   alone.  */
 static bool
-finish_check (struct later const *l, int fd, bool dropped, char *buf,
-              idx_t size, struct cp_options const *x)
+check_one (struct later const *l, struct cp_options const *x)
 {
-  if (fd < 0)
-    return false;
   struct stat st;
-  bool ok = fstat (fd, &st) == 0;
-  if (!ok)
-    error (0, errno, _("cannot fstat %s"), quoteaf (l->dst));
+  if (stat (l->dst, &st) != 0)
+    {
+      error (0, errno, _("cannot stat %s"), quoteaf (l->dst));
+      return false;
+    }
+  int fd = -1;
+  if (is_noted (&st, l))
+    {
+      fd = open (l->dst, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+      if (fd < 0)
+        {
+          error (0, errno, _("cannot open %s for reading"),
+                 quoteaf (l->dst));
+          return false;
+        }
+      if (fstat (fd, &st) != 0)
+        {
+          error (0, errno, _("cannot fstat %s"), quoteaf (l->dst));
+          close (fd);
+          return false;
+        }
+    }
+  if (!is_noted (&st, l))
+    {
+      error (0, 0, _("%s was replaced before it could be read back"),
+             quoteaf (l->dst));
+      if (0 <= fd)
+        close (fd);
+      return false;
+    }
+
   struct xfer_file f = { fd, l->dst, &st, true };
   char got[XFER_HASH_HEX_MAX];
   enum xfer_readback how;
-  ok = ok && (dropped
-              ? xfer_hash_file (&f, x->hash_algo, got, buf, size)
-              : xfer_hash_back (&f, true, 0, -1, size, x->hash_algo, got,
-                                &how));
+  bool ok = xfer_hash_back (&f, true, 0, -1, READ_SIZE, x->hash_algo, got,
+                            &how);
   if (close (fd) != 0 && ok)
     {
       error (0, errno, _("failed to close %s"), quoteaf (l->dst));
@@ -298,40 +298,64 @@ finish_check (struct later const *l, int fd, bool dropped, char *buf,
              quoteaf_n (0, l->dst), quoteaf_n (1, l->src));
       ok = false;
     }
-  if (ok && x->print_hash)
-    copy_hash_print (l->dst, l->hex, x);
   return ok;
 }
 
-/* Check the copies of B, opening each AHEAD files before it is hashed,
-   and free B.  Return whether all are as copied.  */
+/* What the readers of one batch share.  */
+struct check_run
+{
+  struct batch *b;
+  struct cp_options const *x;
+  pthread_mutex_t lock;
+  idx_t next;
+};
+
+/* Check the copies of RUN's batch that no other reader took.  */
+static void *
+read_back_some (void *arg)
+{
+  struct check_run *run = arg;
+  for (;;)
+    {
+      pthread_mutex_lock (&run->lock);
+      idx_t i = run->next++;
+      pthread_mutex_unlock (&run->lock);
+      if (run->b->n <= i)
+        return NULL;
+      struct later *l = &run->b->v[i];
+      l->ok = check_one (l, run->x);
+    }
+}
+
+/* Check the copies of B, sync first, then with READERS threads; print
+   the lines of those that passed, in the order they were copied, and
+   free B.  Return whether all passed.  */
 static bool
 check_batch (struct batch *b, struct cp_options const *x)
 {
-  idx_t size = 1024 * 1024;
-  char *buf = xmalloc (size);
-  int fds[AHEAD];
-  bool dropped[AHEAD];
-  dev_t synced[SYNCED_MAX];
-  int n_synced = 0;
+  sync_batch (b);
+  struct check_run run = { b, x, PTHREAD_MUTEX_INITIALIZER, 0 };
+  pthread_t readers[READERS - 1];
+  int started = 0;
+  while (started < READERS - 1 && started + 1 < b->n
+         && pthread_create (&readers[started], NULL, read_back_some,
+                            &run) == 0)
+    started++;
+  read_back_some (&run);
+  for (int k = 0; k < started; k++)
+    pthread_join (readers[k], NULL);
+
   bool ok = true;
-  for (idx_t i = 0; i < b->n + AHEAD - 1; i++)
+  for (idx_t i = 0; i < b->n; i++)
     {
-      if (i < b->n)
-        fds[i % AHEAD] = start_check (&b->v[i], synced, &n_synced,
-                                      &dropped[i % AHEAD]);
-      idx_t j = i - (AHEAD - 1);
-      if (0 <= j && j < b->n)
-        {
-          struct later *l = &b->v[j];
-          ok &= finish_check (l, fds[j % AHEAD], dropped[j % AHEAD],
-                              buf, size, x);
-          free (l->dst);
-          free (l->src);
-          free (l->hex);
-        }
+      struct later *l = &b->v[i];
+      if (l->ok && x->print_hash)
+        copy_hash_print (l->dst, l->hex, x);
+      ok &= l->ok;
+      free (l->dst);
+      free (l->src);
+      free (l->hex);
     }
-  free (buf);
   free (b->v);
   return ok;
 }
@@ -342,8 +366,10 @@ static void
 check_filled (bool all, struct cp_options const *x)
 {
   struct batch b;
+  pthread_mutex_lock (&checking_lock);
   if (take_batch (&b, all) && !check_batch (&b, x))
-    note_failure ();
+    failed = true;
+  pthread_mutex_unlock (&checking_lock);
 }
 
 /* Note that OUT, copied from IN whose digest is HEX, is to be read back
@@ -356,7 +382,8 @@ copy_verify_later (struct xfer_file const *in, struct xfer_file const *out,
                    struct cp_options const *x)
 {
   struct later l = { xstrdup (out->name), xstrdup (in->name),
-                     out->st->st_dev, out->st->st_ino, xstrdup (hex) };
+                     out->st->st_dev, out->st->st_ino, xstrdup (hex),
+                     false };
   report->read_back = true;
   report->readback = XFER_READBACK_LATER;
 
@@ -369,6 +396,20 @@ copy_verify_later (struct xfer_file const *in, struct xfer_file const *out,
   pthread_mutex_unlock (&filling_lock);
 
   check_filled (false, x);
+}
+
+void
+copy_verify_settle (struct stat const *st, struct cp_options const *x)
+{
+  if (!x->verify_later)
+    return;
+  bool noted = false;
+  pthread_mutex_lock (&filling_lock);
+  for (idx_t i = 0; i < filling.n && !noted; i++)
+    noted = is_noted (st, &filling.v[i]);
+  pthread_mutex_unlock (&filling_lock);
+  if (noted)
+    check_filled (true, x);
 }
 
 bool

@@ -30,6 +30,11 @@
 bool copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
                      struct xfer_report *report, struct cp_options const *x);
 
+/* The existing destination ST is about to be overwritten, replaced
+   or moved aside: if --verify left its check for later, as X says,
+   check it now, before the copy it awaits is gone (copy-hash.c).  */
+void copy_verify_settle (struct stat const *st, struct cp_options const *x);
+
 /* A file copied in ranges, SPLIT, has ended well: sync it, and read
    it back if it was cloned, as X asks (the ranges read themselves
    back).  Return true, or false after a diagnostic.  */

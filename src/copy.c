@@ -940,6 +940,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
   ok = true;
   if (exists && !onto_dir)
     {
+      copy_verify_settle (dst_found, x);
       /* GNU cp unlinks the destination, and says so, rather than
          write into a file that has other links it would keep with
          --preserve=links, or give a link or special file copied as

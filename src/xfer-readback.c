@@ -136,31 +136,6 @@ xfer_hash_back (struct xfer_file const *file, bool from_storage,
 }
 
 bool
-xfer_readback_ahead (int fd)
-{
-  if (xfer_drop_cache (fd, 0, 0) != 0)
-    return false;
-#if HAVE_POSIX_FADVISE
-  /* A hint: without it the read only waits for the disk.  */
-  posix_fadvise (fd, 0, 0, POSIX_FADV_WILLNEED);
-#endif
-  return true;
-}
-
-bool
-xfer_hash_file (struct xfer_file const *file, int algo, char *hex,
-                char *buf, idx_t size)
-{
-  struct xfer_end e;
-  xfer_end_init (&e, file, XFER_DIRECT_IN, 0, NULL);
-  bool read;
-  if (hash_to_end (&e, algo, hex, buf, size, -1, &read))
-    return true;
-  error (0, errno, _("error reading %s"), quoteaf (file->name));
-  return false;
-}
-
-bool
 xfer_verify_part (struct xfer_file const *src, struct xfer_file const *dst,
                   off_t start, off_t len, int algo, struct xfer_hash *hash,
                   char *want, struct xfer_report *report)

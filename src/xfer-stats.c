@@ -149,7 +149,7 @@ xfer_print_debug (FILE *stream, struct xfer_report const *r)
     {
       static char const *const readback[] =
         { "page cache", "direct I/O", "synced and dropped",
-          "with the files near it, once they are all synced" };
+          "later, with the files near it, after one sync" };
       fprintf (stream, ", read back: %s", readback[r->readback]);
     }
   putc ('\n', stream);

@@ -146,9 +146,9 @@ enum xfer_readback
   XFER_READBACK_DIRECT,		/* from storage, with direct I/O */
   XFER_READBACK_DROPPED,	/* from storage: synced, then dropped from
                                    the cache before reading */
-  XFER_READBACK_LATER		/* as DROPPED, after the copy of the
-                                   other small files near it, with one
-                                   sync of their file system */
+  XFER_READBACK_LATER		/* left for later, with the other small
+                                   files near it, after one sync of
+                                   their file system (cp --verify) */
 };
 
 /* What a transfer actually did, for --debug, --stats and the tests.  */
@@ -235,18 +235,6 @@ bool xfer_hash_back (struct xfer_file const *file, bool from_storage,
    SRC is read again.  HASH is finished or discarded.  If they differ,
    say so and set REPORT->differs.  Note in REPORT how DST was read.
    Return false after a diagnostic if either could not be read.  */
-/* Make the next reads of the regular file open as FD, whose data is
-   on storage already, come from storage: drop its pages from the
-   cache and have the kernel start reading it ahead.  Return false if
-   its pages could not be dropped.  */
-bool xfer_readback_ahead (int fd);
-
-/* Hash all the data of FILE, open at its start, with ALGO into HEX
-   (see xfer-hash.h), through BUF of SIZE bytes.  Return true, or
-   false after a diagnostic.  */
-bool xfer_hash_file (struct xfer_file const *file, int algo, char *hex,
-                     char *buf, idx_t size);
-
 bool xfer_verify_part (struct xfer_file const *src,
                        struct xfer_file const *dst, off_t start, off_t len,
                        int algo, struct xfer_hash *hash, char *want,
