@@ -68,7 +68,11 @@ note_clone_refusal (struct xfer_ctx const *c, int err)
          ))
     return;
   pthread_mutex_lock (&refused_lock);
-  if (n_refused < REFUSED_MAX)
+  bool known = false;
+  for (int i = 0; i < n_refused; i++)
+    known |= (refused[i].in == c->in.st->st_dev
+              && refused[i].out == c->out.st->st_dev);
+  if (!known && n_refused < REFUSED_MAX)
     refused[n_refused++] = (struct refused_pair) { c->in.st->st_dev,
                                                    c->out.st->st_dev, err };
   pthread_mutex_unlock (&refused_lock);
@@ -80,7 +84,11 @@ static bool
 ficlone (struct xfer_ctx const *c)
 {
 #if HAVE_FICLONE
-  int err = clone_refusal (c);
+  /* --reflink=always asks each file: the refusal is then an error, and
+     one of a share that spans file systems (SMB) may be this file's
+     alone.  */
+  int err = (c->opts->reflink == XFER_REFLINK_ALWAYS ? 0
+             : clone_refusal (c));
   if (err == 0)
     {
       if (ioctl (c->out.fd, FICLONE, c->in.fd) == 0)
