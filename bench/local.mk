@@ -35,6 +35,7 @@ bench_tests = \
   tests/bench/sweep.sh \
   tests/bench/portable-sh.sh \
   tests/bench/tree.sh \
+  tests/bench/tree-peers.sh \
   tests/bench/mpi.sh \
   tests/bench/uring-tree.sh
 TESTS += $(bench_tests)
