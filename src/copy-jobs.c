@@ -74,9 +74,13 @@ struct shared_dirs
   struct walk_dir dst;
 };
 
+/* Whether copy_jobs_finish says where the pool's time went.  */
+static bool report_pool;
+
 void
-copy_start_jobs (int jobs)
+copy_start_jobs (int jobs, bool debug)
 {
+  report_pool = debug;
   /* Waiting tasks hold descriptors (two each at most), which the
      walkers must not run short of, and keep reads in flight (see
      prefetch_source): a queue of 64 beyond the pool, or a quarter of
@@ -110,9 +114,16 @@ copy_hands (void)
 void
 copy_jobs_finish (void)
 {
-  if (hands.pool)
-    workers_finish (hands.pool);
+  if (!hands.pool)
+    return;
+  struct workers_times t;
+  workers_finish (hands.pool, &t);
   hands.pool = NULL;
+  if (report_pool)
+    printf ("jobs: %d workers, running files %.3f s and waiting for one"
+            " %.3f s in all; the walk waited %.3f s for room in the queue,"
+            " which held at most %td\n",
+            t.threads, t.busy, t.idle, t.blocked, t.peak);
 }
 
 static bool finish_directory_now (struct dir_finish *f);

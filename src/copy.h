@@ -128,8 +128,9 @@ bool copy (char const *src_name, char const *dst_name,
    destination are followed through links.  */
 bool follows_dest_dir_links (struct cp_options const *x);
 
-/* Have JOBS workers copy files' data from now on, if more than one.  */
-void copy_start_jobs (int jobs);
+/* Have JOBS workers copy files' data from now on, if more than one;
+   if DEBUG, say at the end where their time went.  */
+void copy_start_jobs (int jobs, bool debug);
 
 /* Wait for the workers, then release what copy() remembered between
    calls.  */

@@ -1068,7 +1068,7 @@ main (int argc, char **argv)
   remote_start (&x);
   copy_hash_start (&x, hash_file);
   xfer_session_info_signal (&x.xfer);
-  copy_start_jobs (x.jobs);
+  copy_start_jobs (x.jobs, x.debug);
   if (1 < x.jobs)
     xfer_session_workers (&x.xfer, x.jobs);
   xfer_session_plan (&x.xfer, files, n_files - !target_dir);

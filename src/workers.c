@@ -19,6 +19,8 @@
 
 #include <pthread.h>
 
+#include "gethrxtime.h"
+
 struct task
 {
   void (*run) (void *);
@@ -39,6 +41,12 @@ struct workers
   idx_t peak;			/* the most ever waiting */
   idx_t running;		/* tasks being run by workers */
   bool stopping;
+
+  /* Nanoseconds the workers spent running tasks and waiting for one,
+     and submitters waiting for room.  */
+  xtime_t busy;
+  xtime_t idled;
+  xtime_t blocked;
 
   int n;
   pthread_t *threads;
@@ -62,8 +70,13 @@ worker_main (void *arg)
   pthread_mutex_lock (&w->lock);
   for (;;)
     {
-      while (!w->count && !w->stopping)
-        pthread_cond_wait (&w->not_empty, &w->lock);
+      if (!w->count && !w->stopping)
+        {
+          xtime_t start = gethrxtime ();
+          while (!w->count && !w->stopping)
+            pthread_cond_wait (&w->not_empty, &w->lock);
+          w->idled += gethrxtime () - start;
+        }
       if (!w->count)
         break;
       struct task t = w->ring[w->head];
@@ -73,9 +86,12 @@ worker_main (void *arg)
       pthread_cond_signal (&w->not_full);
       pthread_mutex_unlock (&w->lock);
 
+      xtime_t start = gethrxtime ();
       t.run (t.arg);
+      xtime_t ran = gethrxtime () - start;
 
       pthread_mutex_lock (&w->lock);
+      w->busy += ran;
       w->running--;
       if (!w->count && !w->running)
         pthread_cond_broadcast (&w->idle);
@@ -114,8 +130,13 @@ workers_submit (struct workers *w, void (*run) (void *), void *arg)
       run (arg);
       return;
     }
-  while (w->count == w->limit)
-    pthread_cond_wait (&w->not_full, &w->lock);
+  if (w->count == w->limit)
+    {
+      xtime_t start = gethrxtime ();
+      while (w->count == w->limit)
+        pthread_cond_wait (&w->not_full, &w->lock);
+      w->blocked += gethrxtime () - start;
+    }
   w->ring[(w->head + w->count) % w->limit] = (struct task) { run, arg };
   w->count++;
   w->peak = MAX (w->peak, w->count);
@@ -124,7 +145,7 @@ workers_submit (struct workers *w, void (*run) (void *), void *arg)
 }
 
 void
-workers_finish (struct workers *w)
+workers_finish (struct workers *w, struct workers_times *times)
 {
   pthread_mutex_lock (&w->lock);
   while (w->count || w->running)
@@ -135,6 +156,9 @@ workers_finish (struct workers *w)
   for (int i = 0; i < w->n; i++)
     check (pthread_join (w->threads[i], NULL),
            _("cannot wait for a worker thread"));
+  if (times)
+    *times = (struct workers_times) { w->n, w->busy / 1e9, w->idled / 1e9,
+                                      w->blocked / 1e9, w->peak };
   pthread_cond_destroy (&w->idle);
   pthread_cond_destroy (&w->not_full);
   pthread_cond_destroy (&w->not_empty);

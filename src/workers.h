@@ -24,8 +24,22 @@ struct workers *workers_start (int n, idx_t limit);
    instead, so that tasks making tasks cannot all wait on each other.  */
 void workers_submit (struct workers *w, void (*run) (void *), void *arg);
 
-/* Wait until every task submitted has run, stop the threads, free W.  */
-void workers_finish (struct workers *w);
+/* Where a pool's time went, for cp --debug: its threads, the seconds
+   they spent running tasks and waiting for one, the seconds callers of
+   workers_submit spent waiting for room in the queue, and the most
+   tasks that ever waited in it.  */
+struct workers_times
+{
+  int threads;
+  double busy;
+  double idle;
+  double blocked;
+  idx_t peak;
+};
+
+/* Wait until every task submitted has run, stop the threads, free W.
+   Fill *TIMES unless it is null.  */
+void workers_finish (struct workers *w, struct workers_times *times);
 
 /* The most tasks that were ever waiting in W's queue at once.  */
 idx_t workers_peak (struct workers const *w);

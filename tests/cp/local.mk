@@ -5,6 +5,7 @@ TESTS += \
   tests/cp/hash.sh \
   tests/cp/verify-tree.sh \
   tests/cp/clone-refused.sh \
+  tests/cp/jobs-debug.sh \
   tests/cp/errors-diff.sh \
   tests/cp/big-file.sh \
   tests/cp/buffer-size.sh \

@@ -35,7 +35,7 @@ each_task_once (int threads)
   for (int i = 0; i < TASKS; i++)
     workers_submit (w, count_run, &runs[i]);
   expect (workers_peak (w) <= LIMIT, "the queue stays within its limit");
-  workers_finish (w);
+  workers_finish (w, NULL);
   int wrong = 0;
   for (int i = 0; i < TASKS; i++)
     wrong += atomic_load (&runs[i]) != 1;
@@ -116,7 +116,7 @@ tasks_making_tasks (int threads)
   atomic_init (&dirs_made, 0);
   struct workers *w = workers_start (threads, 2);
   make_dir (w, NULL, 0);
-  workers_finish (w);
+  workers_finish (w, NULL);
   expect (atomic_load (&dirs_done) == atomic_load (&dirs_made),
           "every directory group ends");
   expect (atomic_load (&dirs_early) == 0,
