@@ -16,6 +16,7 @@
 #include "system.h"
 #include "copy-impl.h"
 #include "dirname.h"
+#include "cpus.h"
 #include "workers.h"
 
 #include <pthread.h>
@@ -407,6 +408,31 @@ send_ranges (struct chunked_copy *f, struct loc const *src, bool follow,
     }
 }
 
+/* How many workers copy one file's ranges at once: no more than the
+   CPUs, as more only contend for them; the other workers copy other
+   files meanwhile.  */
+static int
+range_workers (struct cp_options const *x)
+{
+  static int cpus;
+  if (!cpus)
+    cpus = usable_cpus ();
+  return MIN (x->jobs, cpus);
+}
+
+/* Whether the page cache holds most of the SIZE bytes of FD.  Ranges
+   of a cached file copied at once only contend: for the destination's
+   lock, which most file systems hold through each buffered write, and
+   for memory bandwidth.  Splitting 1 GiB cached on ext4 took 1.09
+   times the time and twice the CPU of one job with 2 workers, 1.6
+   and 2.8 times with 4.  Ranges pay where reads wait for the disk:
+   several keep more reads in flight.  */
+static bool
+mostly_cached (int fd, off_t size)
+{
+  return XFER_CACHE_SAMPLES * 3 / 4 <= xfer_cached_samples (fd, size);
+}
+
 /* If C's source, SRC (reached by following links if FOLLOW) to DST, is
    large enough, have workers or other ranks copy it in ranges, as a
    piece of GROUP, taking the outcome *PENDING to report to, if any,
@@ -422,7 +448,9 @@ hand_over_chunks (struct open_copy const *c, struct loc const *src,
   if (x->attributes_only || x->print_hash)
     return false;
   off_t chunk = xfer_chunk_size ();
-  if (c->src_st.st_size < chunk)
+  if (c->src_st.st_size < chunk
+      || (!hands.remote && !xfer_chunk_size_set ()
+          && mostly_cached (c->src.fd, c->src_st.st_size)))
     return false;
 
   struct chunked_copy *f = xmalloc (sizeof *f);
@@ -446,7 +474,7 @@ hand_over_chunks (struct open_copy const *c, struct loc const *src,
   if (hands.remote)
     send_ranges (f, src, follow, dst);
   else
-    for (intmax_t i = 0; i < MIN (f->split.ranges, x->jobs); i++)
+    for (intmax_t i = 0; i < MIN (f->split.ranges, range_workers (x)); i++)
       {
         task_group_hold (&f->ranges);
         workers_submit (hands.pool, run_range_task, f);

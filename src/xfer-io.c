@@ -346,6 +346,30 @@ xfer_drop_cache (int fd, off_t off, off_t len)
   return -1;
 }
 
+int
+xfer_cached_samples (int fd, off_t size)
+{
+#if HAVE_PREADV2 && defined RWF_NOWAIT
+  /* A read that must not wait fails with EAGAIN where the page it
+     would read is not in the cache.  */
+  int hits = 0;
+  for (int i = 0; i < XFER_CACHE_SAMPLES; i++)
+    {
+      char c;
+      struct iovec iov = { &c, 1 };
+      off_t at = size / XFER_CACHE_SAMPLES * i;
+      ssize_t n = preadv2 (fd, &iov, 1, at, RWF_NOWAIT);
+      if (n == 1)
+        hits++;
+      else if (! (n < 0 && errno == EAGAIN))
+        return -1;
+    }
+  return hits;
+#else
+  return -1;
+#endif
+}
+
 /* Drop the LEN bytes at OFF of FD from the cache, if there are any.
    Failure leaves them cached, which is not an error of the copy.  */
 static void

@@ -30,15 +30,29 @@ xfer_range_count (off_t size, off_t chunk)
   return size / chunk + (size % chunk != 0);
 }
 
-off_t
-xfer_chunk_size (void)
+/* The range size CPDD_CHUNK_SIZE sets, or 0.  */
+static off_t
+chunk_size_from_env (void)
 {
   char const *v = getenv ("CPDD_CHUNK_SIZE");
   uintmax_t n;
   if (v && xfer_parse_size (v, &n) == LONGINT_OK && 0 < n
       && n <= TYPE_MAXIMUM (off_t) - CHUNK_ALIGN)
     return n + (CHUNK_ALIGN - n % CHUNK_ALIGN) % CHUNK_ALIGN;
-  return DEFAULT_CHUNK;
+  return 0;
+}
+
+off_t
+xfer_chunk_size (void)
+{
+  off_t n = chunk_size_from_env ();
+  return n ? n : DEFAULT_CHUNK;
+}
+
+bool
+xfer_chunk_size_set (void)
+{
+  return chunk_size_from_env () != 0;
 }
 
 /* Whether FD can be opened anew with FLAGS, as each range does.  */

@@ -274,6 +274,10 @@ intmax_t xfer_range_count (off_t size, off_t chunk);
    knob for the tests only, so that they can split small files.  */
 off_t xfer_chunk_size (void);
 
+/* Whether CPDD_CHUNK_SIZE sets the size of the ranges: then every file
+   that large is split, whatever the cache holds of it.  */
+bool xfer_chunk_size_set (void);
+
 /* Decide whether to split the copy of SRC to DST, both regular files
    just opened, into ranges of CHUNK bytes.  If not, return false
    having done nothing: the caller copies with xfer_copy.  Otherwise
@@ -349,6 +353,12 @@ bool xfer_is_zero (char const *p, idx_t n);
    cache; LEN 0 means all from OFF to the end of the file.  Return 0,
    or -1 with errno set.  */
 int xfer_drop_cache (int fd, off_t off, off_t len);
+
+/* How many of XFER_CACHE_SAMPLES bytes spread evenly over the first
+   SIZE bytes of the regular file FD the page cache holds, or -1 if
+   that cannot be told here.  */
+enum { XFER_CACHE_SAMPLES = 16 };
+int xfer_cached_samples (int fd, off_t size);
 
 /* Buffer sizes (xfer-size.c).  */
 

@@ -6,6 +6,7 @@ TESTS += \
   tests/cp/verify-tree.sh \
   tests/cp/clone-refused.sh \
   tests/cp/jobs-debug.sh \
+  tests/cp/jobs-cached.sh \
   tests/cp/errors-diff.sh \
   tests/cp/big-file.sh \
   tests/cp/buffer-size.sh \
