@@ -354,7 +354,7 @@ bool xfer_is_zero (char const *p, idx_t n);
    or -1 with errno set.  */
 int xfer_drop_cache (int fd, off_t off, off_t len);
 
-/* How many of XFER_CACHE_SAMPLES bytes spread evenly over the first
+/* How many of XFER_CACHE_SAMPLES pages spread evenly over the first
    SIZE bytes of the regular file FD the page cache holds, or -1 if
    that cannot be told here.  */
 enum { XFER_CACHE_SAMPLES = 16 };
