@@ -20,6 +20,7 @@
 #include "workers.h"
 
 #include <pthread.h>
+#include <sys/uio.h>
 
 /* Who copies files besides the walk, as copy_start_jobs or
    copy_use_remote said.  */
@@ -517,6 +518,41 @@ run_new_file_task (void *arg)
   task_group_release (&group->pieces);
 }
 
+/* Whether the file open as FD, whose data a worker will read soon,
+   need not be read ahead: the files before it were found in the page
+   cache.  Asking the kernel to read ahead a cached file costs a system
+   call that finds nothing to do, a tenth of the calls of a small
+   file's copy; so once 16 files in a row were found cached, the next
+   16 are not asked about, and then one is again.  The first byte is
+   read without waiting (RWF_NOWAIT) to tell, which is to ask less: a
+   miss starts the read-ahead that the advice adds to.  Only the walk
+   calls this.  */
+static bool
+source_seems_cached (int fd)
+{
+#if HAVE_PREADV2 && defined RWF_NOWAIT
+  enum { CACHED_RUN = 16 };
+  static int cached_run;
+  static bool cannot_tell;
+  if (cannot_tell)
+    return false;
+  if (CACHED_RUN <= cached_run && cached_run++ < 2 * CACHED_RUN)
+    return true;
+  char c;
+  struct iovec iov = { &c, 1 };
+  ssize_t n = preadv2 (fd, &iov, 1, 0, RWF_NOWAIT);
+  if (n == 1)
+    {
+      cached_run = cached_run < CACHED_RUN ? cached_run + 1 : CACHED_RUN;
+      return true;
+    }
+  if (n < 0 && errno != EAGAIN)
+    cannot_tell = true;
+  cached_run = 0;
+#endif
+  return false;
+}
+
 /* Where a worker will copy the regular file SRC (status SRC_ST,
    reached by following links if FOLLOW) soon, open it now and ask for
    the start of its data, returning the descriptor, or -1 to leave the
@@ -538,7 +574,7 @@ prefetch_source (struct loc const *src, struct stat const *src_st,
   int fd = open_source (src, follow);
 #if HAVE_POSIX_FADVISE
   /* Only advice: the copy reads the file whatever comes of it.  */
-  if (0 <= fd)
+  if (0 <= fd && !source_seems_cached (fd))
     posix_fadvise (fd, 0, MIN (src_st->st_size, PREFETCH_BYTES),
                    POSIX_FADV_WILLNEED);
 #endif
