@@ -6,6 +6,7 @@
 # of --print-hash are those of the files that passed.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
 
 mkdir src || framework_failure_
 i=0
