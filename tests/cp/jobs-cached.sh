@@ -8,10 +8,18 @@
 # Two of the automatic 64 MiB ranges.
 dd if=/dev/urandom of=big bs=1M count=65 conv=fsync status=none \
   || framework_failure_
-cat big > /dev/null || framework_failure_
-cp --debug --jobs=2 big hot > hot.out || fail=1
-grep 'ranges: ' hot.out && fail=1
-cmp big hot || fail=1
+# Another test may drop the whole page cache meanwhile (the benchmark
+# tests' cold runs): a copy that split is tried again, with the file
+# read again first, and one of three must copy it whole.
+whole=false
+for try in 1 2 3; do
+  cat big > /dev/null || framework_failure_
+  rm -f hot || framework_failure_
+  cp --debug --jobs=2 big hot > hot.out || fail=1
+  cmp big hot || fail=1
+  grep 'ranges: ' hot.out > /dev/null || { whole=true; break; }
+done
+$whole || { cat hot.out; fail=1; }
 
 # Out of the cache, where this file system lets it go.
 command -v fincore > /dev/null 2>&1 || skip_ "no fincore to tell the cache"

@@ -124,9 +124,12 @@ asked_or_ended_ ()
     mpi_sent_ $sw_name_.sent $r 0 STEAL || return 1
   done
 }
-# Hard links across 3 directories, each given to another rank: each
-# group of names is met by 3 ranks, 2 of which make links (which 2
-# depends on which asks first, group by group).
+# Hard links across 3 directories, given to the ranks that ask: the
+# links stay links whichever rank meets a group of names first.  How
+# many ranks make links is not checked: a rank done with its directory
+# may ask again and be given another before the others' requests are
+# met, which depends on the order Open MPI delivers them in (a clang
+# build under load once had one rank make every link).
 mkdir fix/trio || framework_failure_
 for d in 1 2 3; do
   mkdir fix/trio/d$d || framework_failure_
@@ -147,10 +150,10 @@ else
   makers=$(grep -lE '^mkdir(at)?\([^"]*"[^/"]' t-copy.tr.* | wc -l)
   test "$makers" = 4 || { echo "only $makers rank(s) made directories"; fail=1; }
   strace_walk_ l-copy -a fix/trio -e trace=link,linkat
-  test "$(find l-copy/trio -samefile l-copy/trio/d1/f1 | wc -l)" = 3 \
-    || { echo "links lost"; fail=1; }
-  linkers=$(grep -l 'link' l-copy.tr.* | wc -l)
-  test "$linkers" -ge 2 || { echo "$linkers rank(s) made links"; fail=1; }
+  for f in 1 2 3 4 5; do
+    test "$(find l-copy/trio -samefile l-copy/trio/d1/f$f | wc -l)" = 3 \
+      || { echo "links of f$f lost"; fail=1; }
+  done
 fi
 
 # A large file with other links whose first name rank 0 reaches while
