@@ -7,6 +7,7 @@
 # the waiting files must not starve a deep copy under a low limit.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
 
 mkdir src src/sub || framework_failure_
 for f in 1 2 3 4 5 6 7 8 9 10; do
@@ -44,19 +45,22 @@ drop_source ()
 }
 
 if strace -o /dev/null true 2>/dev/null; then
-  # Cached, the files need not be read ahead.  Another test may drop
+  # Cached, the files need not be read ahead, where preadv2 can tell
+  # (not in a build without it, which asks for all).  Another test may drop
   # the whole page cache meanwhile (the benchmark tests' cold runs): a
   # copy that asked is tried again, the files read again first, and
   # one of three must ask for none.
+  want=0
+  cpdd_has_ HAVE_PREADV2 || want=20
   for try in 1 2 3; do
     cat src/f* src/sub/g* > /dev/null || framework_failure_
     rm -rf hot || framework_failure_
     n=$(willneed_count hot) || fail=1
     diff -r src hot || fail=1
-    test "$n" = 0 && break
+    test "$n" = $want && break
   done
-  test "$n" = 0 \
-    || { echo "asked for the data of $n cached files"; fail=1; }
+  test "$n" = $want \
+    || { echo "asked for the data of $n cached files, not $want"; fail=1; }
 
   if drop_source; then
     n=$(willneed_count all) || fail=1
