@@ -9,7 +9,7 @@
 /* dd has no parsing entry point apart from main, so this harness links
    dd.c with its main renamed (-Dmain=dd_main) and runs it in-process
    (in-process.c) on operands made from the input: one per line.
-   Operands naming files (if=, of=) are dropped and if=/dev/null
+   Operands naming files (if=, of=, hashlog=) are dropped and if=/dev/null
    of=/dev/null appended, so that no input can make the harness read or
    write a file of its choosing.  */
 
@@ -30,7 +30,8 @@ static _Bool
 names_no_file (char const *operand)
 {
   return ! (strncmp (operand, "if=", 3) == 0
-            || strncmp (operand, "of=", 3) == 0);
+            || strncmp (operand, "of=", 3) == 0
+            || strncmp (operand, "hashlog=", 8) == 0);
 }
 
 int
