@@ -411,14 +411,12 @@ send_ranges (struct chunked_copy *f, struct loc const *src, bool follow,
 
 /* How many workers copy one file's ranges at once: no more than the
    CPUs, as more only contend for them; the other workers copy other
-   files meanwhile.  */
+   files meanwhile.  Asked for each file split, by whichever thread
+   splits it: a few system calls beside 64 MiB or more to copy.  */
 static int
 range_workers (struct cp_options const *x)
 {
-  static int cpus;
-  if (!cpus)
-    cpus = usable_cpus ();
-  return MIN (x->jobs, cpus);
+  return MIN (x->jobs, usable_cpus ());
 }
 
 /* Whether the page cache holds most of the SIZE bytes of FD.  Ranges
