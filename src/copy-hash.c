@@ -89,7 +89,7 @@ static size_t held_len;
 /* Print the line that checks the copy NAME against HEX, its source's
    digest, where X says.  */
 static void
-copy_hash_print (char const *name, char const *hex,
+print_hash (char const *name, char const *hex,
                  struct cp_options const *x)
 {
   FILE *stream = held ? held : x->hash_out;
@@ -178,7 +178,7 @@ static bool failed;
 /* Whether the copy OUT, whose data was just copied as REPORT says, is
    to be read back later with others, as X allows: it is small.  */
 static bool
-copy_verify_later_suits (struct xfer_file const *out,
+check_later_suits (struct xfer_file const *out,
                          struct xfer_report const *report,
                          struct cp_options const *x)
 {
@@ -350,7 +350,7 @@ check_batch (struct batch *b, struct cp_options const *x)
     {
       struct later *l = &b->v[i];
       if (l->ok && x->print_hash)
-        copy_hash_print (l->dst, l->hex, x);
+        print_hash (l->dst, l->hex, x);
       ok &= l->ok;
       free (l->dst);
       free (l->src);
@@ -377,7 +377,7 @@ check_filled (bool all, struct cp_options const *x)
    are enough for a batch.  A failed check counts in
    copy_verify_finish's result.  */
 static void
-copy_verify_later (struct xfer_file const *in, struct xfer_file const *out,
+note_for_check (struct xfer_file const *in, struct xfer_file const *out,
                    char const *hex, struct xfer_report *report,
                    struct cp_options const *x)
 {
@@ -443,18 +443,18 @@ copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
       xfer_hash_discard (&h);
       return false;
     }
-  if (x->verify && copy_verify_later_suits (out, report, x))
+  if (x->verify && check_later_suits (out, report, x))
     {
       if (!source_digest (&h, in, report, hex, x))
         return false;
-      copy_verify_later (in, out, hex, report, x);
+      note_for_check (in, out, hex, report, x);
       return true;
     }
   if (x->verify ? !verify_copy (in, out, &h, hex, report, x)
       : !source_digest (&h, in, report, hex, x))
     return false;
   if (x->print_hash)
-    copy_hash_print (out->name, hex, x);
+    print_hash (out->name, hex, x);
   return true;
 }
 
