@@ -168,8 +168,9 @@ struct batch
 static struct batch filling;
 static pthread_mutex_t filling_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* One batch is checked at a time: a worker that fills the next waits,
-   rather than set more readers on the disk.  */
+/* One batch is checked at a time: a thread that took the next waits,
+   rather than set more readers on the disk.  Threads that only add a
+   copy to the batch being filled never wait for a check.  */
 static pthread_mutex_t checking_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Whether a check of a batch failed; read once the workers are done.  */
@@ -179,8 +180,8 @@ static bool failed;
    to be read back later with others, as X allows: it is small.  */
 static bool
 check_later_suits (struct xfer_file const *out,
-                         struct xfer_report const *report,
-                         struct cp_options const *x)
+                   struct xfer_report const *report,
+                   struct cp_options const *x)
 {
   /* The batch reopens the copy by name: one too long to open whole
      stays with the check made at once.  */
@@ -221,9 +222,10 @@ static void
 sync_batch (struct batch const *b)
 {
 #if HAVE_SYNCFS
-  dev_t synced[8];
+  enum { SYNCED_MAX = 8 };
+  dev_t synced[SYNCED_MAX];
   int n_synced = 0;
-  for (idx_t i = 0; i < b->n && n_synced < (int) (sizeof synced / sizeof *synced); i++)
+  for (idx_t i = 0; i < b->n && n_synced < SYNCED_MAX; i++)
     {
       struct later const *l = &b->v[i];
       bool seen = false;
@@ -366,8 +368,10 @@ static void
 check_filled (bool all, struct cp_options const *x)
 {
   struct batch b;
+  if (!take_batch (&b, all))
+    return;
   pthread_mutex_lock (&checking_lock);
-  if (take_batch (&b, all) && !check_batch (&b, x))
+  if (!check_batch (&b, x))
     failed = true;
   pthread_mutex_unlock (&checking_lock);
 }
