@@ -41,17 +41,26 @@ static struct refused_pair { dev_t in, out; int err; } refused[REFUSED_MAX];
 static int n_refused;
 static pthread_mutex_t refused_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The entry of REFUSED for C's pair of file systems, or NULL.  The
+   caller holds REFUSED_LOCK.  */
+static struct refused_pair const *
+refused_pair (struct xfer_ctx const *c)
+{
+  for (int i = 0; i < n_refused; i++)
+    if (refused[i].in == c->in.st->st_dev
+        && refused[i].out == c->out.st->st_dev)
+      return &refused[i];
+  return NULL;
+}
+
 /* The error with which clones from C's source's file system to its
    destination's were refused, or 0.  */
 static int
 clone_refusal (struct xfer_ctx const *c)
 {
-  int err = 0;
   pthread_mutex_lock (&refused_lock);
-  for (int i = 0; i < n_refused; i++)
-    if (refused[i].in == c->in.st->st_dev
-        && refused[i].out == c->out.st->st_dev)
-      err = refused[i].err;
+  struct refused_pair const *r = refused_pair (c);
+  int err = r ? r->err : 0;
   pthread_mutex_unlock (&refused_lock);
   return err;
 }
@@ -68,11 +77,7 @@ note_clone_refusal (struct xfer_ctx const *c, int err)
          ))
     return;
   pthread_mutex_lock (&refused_lock);
-  bool known = false;
-  for (int i = 0; i < n_refused; i++)
-    known |= (refused[i].in == c->in.st->st_dev
-              && refused[i].out == c->out.st->st_dev);
-  if (!known && n_refused < REFUSED_MAX)
+  if (!refused_pair (c) && n_refused < REFUSED_MAX)
     refused[n_refused++] = (struct refused_pair) { c->in.st->st_dev,
                                                    c->out.st->st_dev, err };
   pthread_mutex_unlock (&refused_lock);
