@@ -622,7 +622,7 @@ hand_over_new_file (struct loc const *src, struct stat const *src_st,
   t->dst_rel = dst->rel - dst->name;
   t->dst_name = dst_at;
   task_group_hold (&fg->pieces);
-  workers_submit (hands.pool, run_new_file_task, t);
+  workers_submit_at (hands.pool, run_new_file_task, t, dirs);
   return true;
 }
 

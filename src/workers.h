@@ -24,6 +24,13 @@ struct workers *workers_start (int n, idx_t limit);
    instead, so that tasks making tasks cannot all wait on each other.  */
 void workers_submit (struct workers *w, void (*run) (void *), void *arg);
 
+/* Likewise, for a task that works at PLACE, such as the directory it
+   makes a file in: while another worker is at that place, the workers
+   take tasks at other places first, if the queue holds some close to
+   its head.  A null PLACE is nowhere in particular.  */
+void workers_submit_at (struct workers *w, void (*run) (void *), void *arg,
+                        void const *place);
+
 /* Where a pool's time went, for cp --debug: its threads, the seconds
    they spent running tasks and waiting for one, the seconds callers of
    workers_submit spent waiting for room in the queue, and the most

@@ -1,6 +1,7 @@
 /* test-workers.c -- the worker pool runs every task once, keeps its
-   queue bounded, does not deadlock when tasks make tasks, and a task
-   group ends once, after all its pieces, in whatever thread.
+   queue bounded, does not deadlock when tasks make tasks, a task group
+   ends once, after all its pieces, in whatever thread, and a free
+   worker takes a task at a place no other worker is at first.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -14,6 +15,7 @@
 #include "workers.h"
 #include "unit.h"
 
+#include <semaphore.h>
 
 enum { TASKS = 20000, LIMIT = 16 };
 
@@ -123,6 +125,61 @@ tasks_making_tasks (int threads)
           "no directory group ends before its entries");
 }
 
+/* Tasks that say they began, then wait to be let go; and tasks that
+   note the order in which they ran.  */
+static sem_t began, ran, go_first, go_second;
+static atomic_int next_turn;
+static int turn_a2, turn_b1;
+
+static void
+held_first (void *arg _GL_UNUSED)
+{
+  sem_post (&began);
+  sem_wait (&go_first);
+}
+
+static void
+held_second (void *arg _GL_UNUSED)
+{
+  sem_post (&began);
+  sem_wait (&go_second);
+}
+
+static void
+note_turn (void *arg)
+{
+  *(int *) arg = atomic_fetch_add (&next_turn, 1);
+  sem_post (&ran);
+}
+
+/* With one worker held at place A and the other let go, the queue
+   holding a task at A and then one at B, the free worker runs B's
+   first.  Every step waits for a state, never for a time.  */
+static void
+free_place_first (void)
+{
+  static char const place_a, place_b, place_x;
+  sem_init (&began, 0, 0);
+  sem_init (&ran, 0, 0);
+  sem_init (&go_first, 0, 0);
+  sem_init (&go_second, 0, 0);
+  atomic_init (&next_turn, 0);
+  struct workers *w = workers_start (2, 8);
+  workers_submit_at (w, held_first, NULL, &place_x);
+  workers_submit_at (w, held_second, NULL, &place_a);
+  sem_wait (&began);
+  sem_wait (&began);
+  workers_submit_at (w, note_turn, &turn_a2, &place_a);
+  workers_submit_at (w, note_turn, &turn_b1, &place_b);
+  sem_post (&go_first);
+  sem_wait (&ran);
+  sem_wait (&ran);
+  sem_post (&go_second);
+  workers_finish (w, NULL);
+  expect (turn_b1 < turn_a2,
+          "a free worker takes a task where no other worker is first");
+}
+
 int
 main (int argc _GL_UNUSED, char **argv)
 {
@@ -135,5 +192,6 @@ main (int argc _GL_UNUSED, char **argv)
       each_task_once (threads);
       tasks_making_tasks (threads);
     }
+  free_place_first ();
   return failures ? EXIT_FAILURE : EXIT_SUCCESS;
 }
