@@ -15,6 +15,9 @@
 #             holes;
 #   fuse      tests/shim/plainfuse over a directory: no O_DIRECT open,
 #             no copy_file_range, no SEEK_HOLE, no extended attributes.
+#   latency   the same, each call waiting $fs_delay_ microseconds
+#             (default 1000), as a network file system's calls wait for
+#             their server.
 # Where one cannot be made (not root, no mkfs or FUSE tool, a kernel or
 # container without it), make_fs_ says why on standard error and
 # returns 1: a test skips, or leaves that kind out.
@@ -110,6 +113,17 @@ make_fs_ ()
       mkdir -p "$mf_dir_.back" || framework_failure_
       fs_run_ fuse "$mf_fuse_" "$mf_dir_.back" "$mf_dir_" \
         -o default_permissions || return 1
+      ;;
+    latency)
+      mf_fuse_=${abs_top_builddir-$PWD/..}/tests/shim/plainfuse
+      test -x "$mf_fuse_" \
+        || { fs_unable_ latency \
+               "tests/shim/plainfuse not built (libfuse3-dev)"; return 1; }
+      test -c /dev/fuse \
+        || { fs_unable_ latency "no /dev/fuse"; return 1; }
+      mkdir -p "$mf_dir_.back" || framework_failure_
+      fs_run_ latency "$mf_fuse_" --delay="${fs_delay_-1000}" \
+        "$mf_dir_.back" "$mf_dir_" -o default_permissions || return 1
       ;;
     *)
       framework_failure_

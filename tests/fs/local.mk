@@ -19,7 +19,8 @@ TESTS += \
   tests/fs/direct-4k.sh \
   tests/fs/fuse.sh \
   tests/fs/squashfs.sh \
-  tests/fs/pairs.sh
+  tests/fs/pairs.sh \
+  tests/fs/latency.sh
 
 EXTRA_DIST += $(filter tests/fs/%, $(TESTS)) \
   tests/fs/fs-helpers.sh tests/shim/plainfuse.c

@@ -1,0 +1,64 @@
+#!/bin/sh
+# The file system with latency that cpdd-bench copies onto: plainfuse
+# with --delay, every call waiting as for a server.  A call takes at
+# least its wait; cp -a, cp --jobs and mpicp copy onto it as GNU's cp
+# does; and cpdd-bench mounts one for --fs=latency and leaves none
+# mounted after.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./src ./bench
+. "$srcdir/tests/diff-helpers.sh"
+. "$srcdir/tests/fs/fs-helpers.sh"
+require_root_
+require_gnu_ cp
+
+# A lower bound only: load can make a call slower, never faster.
+fs_delay_=200000
+make_fs_ latency "$PWD/slow" || skip_ "no FUSE file system here"
+: > slow/f || framework_failure_
+perl -MTime::HiRes=time -e '
+  my $t = time; my @s = lstat "slow/none";
+  exit (time - $t >= 0.2 ? 0 : 1)' \
+  || { echo "a lookup on the file system did not wait"; fail=1; }
+
+fs_delay_=300
+make_fs_ latency "$PWD/fast" || framework_failure_
+mkdir src src/d src/e || framework_failure_
+for i in 1 2 3 4 5 6 7 8 9; do
+  printf 'file %s\n' $i > src/d/f$i && printf '%s\n' $i > src/e/g$i \
+    || framework_failure_
+done
+ln src/d/f1 src/e/link && ln -s f2 src/d/sym && chmod 640 src/d/f3 \
+  && touch -d '2001-02-03 04:05:06' src/e/g1 && head -c 3000000 \
+  /dev/urandom > src/big || framework_failure_
+
+"$gnu_dir_/cp" -a src fast/gnu || framework_failure_
+DIFF_TIMES=ns tree_digest_ fast/gnu > gnu.tree || framework_failure_
+check_copy_ ()
+{
+  DIFF_TIMES=ns tree_digest_ "fast/$1" > "$1.tree" || framework_failure_
+  compare gnu.tree "$1.tree" || { echo "$1: not as GNU's cp -a"; fail=1; }
+  test "$(stat -c %i fast/$1/d/f1)" = "$(stat -c %i fast/$1/e/link)" \
+    || { echo "$1: hard link lost"; fail=1; }
+}
+cp -a src fast/plain || fail=1
+check_copy_ plain
+CPDD_CHUNK_SIZE=1M cp -a --jobs=4 src fast/jobs || fail=1
+check_copy_ jobs
+if test -x "${abs_top_builddir-$PWD/..}/src/mpicp" \
+   && command -v mpirun > /dev/null 2>&1; then
+  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+    mpirun_ 3 mpicp -a src fast/mpi || fail=1
+  check_copy_ mpi
+fi
+
+# The bench mounts its own, copies onto it, and takes it down.
+mkdir bench || framework_failure_
+cpdd-bench tree --latency=300 --tree=src --tools=cp,cpdd-jobs-2 --runs=1 \
+  --pretouch=0 bench > out 2> err || { cat out err; fail=1; }
+grep 'note: copying onto a FUSE file system whose every call waits 300 microseconds' \
+  err > /dev/null || { cat err; fail=1; }
+grep '^ *[0-9]* cpdd-jobs-2  *1 ' out > /dev/null || { cat out; fail=1; }
+grep " $PWD/bench" /proc/mounts && { echo "the bench left a mount"; fail=1; }
+test -z "$(ls bench)" || { ls -l bench; fail=1; }
+
+Exit $fail
