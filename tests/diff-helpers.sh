@@ -352,6 +352,26 @@ mpi_first_to_ ()
          "$1"
 }
 
+# mpi_unrefused_ LOG TO: whether, as mpishim.so's LOG says, some rank
+# asked rank TO for work (STEAL or HELP) more often than TO refused it
+# (NOWORK): a request TO has yet to answer, or one it answered with
+# work, as the log does not say which TASK answers a request (callers
+# check for TASKs from TO as well).  That a request was sent does not
+# say it is open: TO may have refused it already.  Exact while TO is
+# stopped, as a paused process is: every refusal TO sent is logged
+# then, and a sender logs its request only once sent, so that the
+# count can only lag behind, never show a request open that is not.
+mpi_unrefused_ ()
+{
+  test -f "$1" \
+    && awk -v to="$2" -v steal="$(mpi_tag_ STEAL)" -v help="$(mpi_tag_ HELP)" \
+         -v nowork="$(mpi_tag_ NOWORK)" '
+      $2 == to && ($3 == steal || $3 == help) { asked[$1]++ }
+      $1 == to && $3 == nowork { refused[$2]++ }
+      END { for (r in asked) if (asked[r] > refused[r] + 0) exit 0; exit 1 }
+    ' "$1"
+}
+
 # Whether process PID has ended: gone, or a zombie not yet waited for.
 process_ended_ ()
 {

@@ -10,16 +10,20 @@
 # as it makes the directory.  Each process pauses at its first read of
 # a file of t/sub until the test lets it go on, and logs that read in
 # a file of its own.
+# A goes on only once a request for work to A is open (a rank asked A
+# more often than A refused it), or A gave files away already: that a
+# rank asked is not enough, as A may have refused the request before
+# it took t/sub.  A, whatever it copied before, then answers with its
+# next file.
 # On 2 ranks, rank 1 is A, and the only rank that may ask it for files
-# is rank 0, once its walk is over: A goes on only once rank 0 has
-# asked, so that A, whatever it copied before, has rank 0's request to
-# answer with its next file, and rank 0 copies files of t/sub.
-# On 3 ranks, the other rank, B, refused by rank 0, asks A for work: A
-# and rank 0 go on only once B has asked A.  Rank 0, its walk over,
-# asks A too, and which of the two requests A meets first depends on
-# when MPI delivers them, not on when they were sent (a full run under
-# load once saw B copy nothing): the test requires that A gives files
-# to one of them rather than copy them all.
+# is rank 0, once its walk is over: the request open is rank 0's, and
+# rank 0 copies files of t/sub.
+# On 3 ranks, the other rank, B, refused by rank 0, asks A for work,
+# and rank 0, its walk over, asks A too: A and rank 0 go on only once
+# one of them has a request open at A.  Which of the two A meets first
+# depends on when MPI delivers them, not on when they were sent (a
+# full run under load once saw B copy nothing): the test requires that
+# A gives files to one of them rather than copy them all.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
@@ -80,6 +84,10 @@ flat_run_ ()
   test "$(stat -c '%a %y' t/sub)" = "$(stat -c '%a %y' dst-$n/t/sub)" \
     || { echo "$n ranks: dst-$n/t/sub has other attributes"; fail=1; }
   test -n "$a" || { echo "$n ranks: t/sub was given to no rank"; fail=1; }
+  for r in $(seq 0 $((n - 1))); do
+    test ! -e paused-$n.$r \
+      || { echo "$n ranks: rank $r was never let go on:"; cat sent-$n; fail=1; }
+  done
 }
 asked_or_ended_ ()
 {
@@ -89,12 +97,19 @@ asked_or_ended_ ()
   done
 }
 
-release_ () { test $1 != $a || mpi_sent_ sent-$n 0 $a HELP; }
+# Whether paused rank A may go on.  The log says where A stands only
+# while A is paused, which flat_run_ checks first.
+a_may_go_ ()
+{
+  mpi_unrefused_ sent-$n $a || mpi_sent_ sent-$n $a '*' TASK
+}
+
+release_ () { test $1 != $a || a_may_go_; }
 flat_run_ 2
 test -s reads-2.0 \
   || { echo "2 ranks: rank 0 copied no file of t/sub"; fail=1; }
 
-release_ () { test $1 = $b || mpi_sent_ sent-$n $b $a STEAL; }
+release_ () { test $1 = $b || a_may_go_; }
 flat_run_ 3
 test -s reads-3.$b || test -s reads-3.0 \
   || { echo "3 ranks: rank $a copied all of t/sub, though ranks $b and 0" \

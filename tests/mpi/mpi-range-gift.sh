@@ -8,9 +8,10 @@
 # messages sent): it then gives t/sub to one of them, A, as soon as it
 # makes the directory.  The first read of the large file in each
 # process waits until the test lets it go on: in A, not before another
-# rank has asked A for work (the rank refused by rank 0, or rank 0
-# asking for files while it waits), so that A, whatever it copied
-# before, has a request to answer with its next range.  The fault
+# rank (the one refused by rank 0, or rank 0 asking for files while it
+# waits) has a request for work open at A, or A gave work away, so
+# that A, whatever it copied before, answers with its next range; in
+# the others, not before two processes read the file.  The fault
 # shim's log has a line for each process that read the file.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
@@ -47,17 +48,30 @@ wait_until_ 300 asked_or_ended_ || { echo "the ranks never asked for work"; fail
 echo fifo-data > fifo &
 feeder=$!
 
-# Let each paused process go on: A once some rank has asked it for
-# work, the others at once.
+# Whether paused rank A may go on: a request for work to A is open,
+# which A, stopped before it could answer, answers with its next range;
+# or A gave work away already, and the ranges it has yet to copy go on
+# to the rank it feeds.  That a rank merely asked A is not enough: A
+# may have refused it before it took t/sub, and copy all its ranges.
+a_may_go_ () { mpi_unrefused_ sent $a || mpi_sent_ sent $a '*' TASK; }
+# Whether two processes read the file.  Until then the ranks A sent
+# ranges to stay paused at their first read: one that copied its four
+# could ask A again and be sent the rest, A having read none; paused,
+# it cannot ask, and the rest go to another rank or A, a second reader.
+two_readers_ () { test -f reads && test "$(wc -l < reads)" -ge 2; }
+release_ () { if test $1 = $a; then a_may_go_; else two_readers_; fi; }
+
 while ! process_ended_ $job; do
   a=$(mpi_first_to_ sent 0 TASK)
-  for r in 0 1 2; do
-    test -e paused.$r || continue
-    test -n "$a" || continue
-    if test $r != $a || mpi_sent_ sent '*' $a STEAL HELP; then
-      rm -f paused.$r || framework_failure_
-    fi
-  done
+  if test -n "$a"; then
+    for r in 0 1 2; do
+      # The flag first: the log says where A stands only while A is
+      # paused.
+      if test -e paused.$r && release_ $r; then
+        rm -f paused.$r || framework_failure_
+      fi
+    done
+  fi
   sleep .1
 done
 wait $job || { cat err; fail=1; }
@@ -74,6 +88,10 @@ for f in t/sub t/sub/big; do
 done
 
 test -n "$a" || { echo "rank 0 gave t/sub to no rank:"; cat sent; fail=1; }
+for r in 0 1 2; do
+  test ! -e paused.$r \
+    || { echo "rank $r was never let go on:"; cat reads sent; fail=1; }
+done
 test "$(wc -l < reads)" -ge 2 \
   || { echo "t/sub/big was read by one rank:"; cat reads sent; fail=1; }
 

@@ -44,25 +44,28 @@ usr1_handled_ ()
   return 1
 }
 
-# Wait until every rank has come that far: rank 0 then waits on the FIFO.
-ranks=
-tries=0
-while :; do
+# Whether every rank has come that far, setting ranks to their process
+# IDs and ready to how many have: rank 0 then waits on the FIFO.
+ranks_ready_ ()
+{
   ranks=$(mpicp_below_ $job)
   ready=0
   for p in $ranks; do
     usr1_handled_ $p && ready=$((ready + 1))
   done
-  test $ready = $n_ranks && break
-  tries=$((tries + 1))
-  if test $tries = 1200; then
-    echo "$ready of $n_ranks ranks handle SIGUSR1 after 120 s"
-    kill $ranks
-    wait $job
-    Exit 1
-  fi
-  sleep .1
-done
+  test $ready = $n_ranks
+}
+ready_or_ended_ () { ranks_ready_ || process_ended_ $job; }
+
+# A loaded machine may take long to start the ranks: wait as long as
+# the job may run.
+wait_until_ $mpi_timeout_ ready_or_ended_
+if ! ranks_ready_; then
+  echo "$ready of $n_ranks ranks handle SIGUSR1"
+  test -z "$ranks" || kill $ranks
+  wait $job
+  Exit 1
+fi
 
 kill -USR1 $ranks || fail=1
 timeout 120 sh -c 'cat data > fifo' || fail=1

@@ -171,8 +171,6 @@ head -c 3M /dev/urandom > fix/big/big || framework_failure_
 for d in 0 1 2 3 4 5 6 7; do
   ln fix/big/big fix/big/d$d/s/zlink || framework_failure_
 done
-saved_timeout=$mpi_timeout_
-mpi_timeout_=120
 CPDD_CHUNK_SIZE=1M
 export CPDD_CHUNK_SIZE
 for run in 1 2 3; do
@@ -183,7 +181,6 @@ for run in 1 2 3; do
   test "$(find big-copy -samefile big-copy/big | wc -l)" = 9 \
     || { echo "big linked file, run $run: links lost"; fail=1; }
 done
-mpi_timeout_=$saved_timeout
 unset CPDD_CHUNK_SIZE
 # The later cases copy all of fix, twice each: without this tree of
 # 2,400 files, and its copies, they take a second instead of twenty.
@@ -209,8 +206,6 @@ for d in 0 1 2 3 4 5; do
   done
   mv deep fix/long/d$d || framework_failure_
 done
-saved_timeout=$mpi_timeout_
-mpi_timeout_=120
 for run in 1 2 3; do
   rm -rf long-copy || framework_failure_
   mpirun_ 4 mpicp -a fix/long long-copy 2> /dev/null
@@ -218,7 +213,6 @@ for run in 1 2 3; do
   test $status -lt 124 \
     || { echo "long names, run $run: exit $status"; fail=1; break; }
 done
-mpi_timeout_=$saved_timeout
 rm -rf fix/long long-copy || framework_failure_
 
 # A copy into the source itself, found deep in a subtree: the same

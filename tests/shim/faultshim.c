@@ -33,7 +33,11 @@
                   eintr          fail every other call with EINTR
                   slow           sleep FAULT_SLEEP_MS (default 50) first
                   pause          create the file FAULT_FLAG, then wait
-                                 until it is removed (at most 60 s)
+                                 until it is removed, for at most
+                                 FAULT_PAUSE_MAX seconds (default 900,
+                                 longer than any test waits for a
+                                 state); giving up removes the flag
+                                 and says so on standard error
                   hold           while the file FAULT_FLAG exists, sleep
                                  FAULT_SLEEP_MS and move at most one
                                  byte (one block for direct I/O), so
@@ -154,6 +158,7 @@ static struct
   long count;			/* injections left; negative: no limit */
   long sleep_ms;
   char const *flag;
+  long pause_max;		/* seconds a pause lasts at most */
   char const *target;
   off_t size;
   char const *log;
@@ -288,6 +293,7 @@ setup (void)
   cfg.count = env_number ("FAULT_COUNT", -1);
   cfg.sleep_ms = env_number ("FAULT_SLEEP_MS", 50);
   cfg.flag = getenv ("FAULT_FLAG");
+  cfg.pause_max = env_number ("FAULT_PAUSE_MAX", 900);
   cfg.target = getenv ("FAULT_TARGET");
   cfg.size = env_number ("FAULT_SIZE", 0);
   cfg.log = getenv ("FAULT_LOG");
@@ -343,22 +349,37 @@ sleep_ms (long ms)
 }
 
 /* Signal, through FAULT_FLAG, that the call has been reached, and wait
-   for the test to let it go on by removing that file.  */
+   for the test to let it go on by removing that file.  A test that
+   never does would hang, so the wait has a limit; but a pause that
+   ends on its own breaks the order the test forced, and a test that
+   goes on as if it held would check what it no longer forces.  So the
+   process says so on standard error, which the tests compare, and
+   removes the flag, which no longer tells that it is paused.  */
 static void
 pause_here (void)
 {
-  if (cfg.flag)
+  if (!cfg.flag)
+    return;
+  int fd = open (cfg.flag, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  if (0 <= fd)
+    close (fd);
+  for (long i = 0; i < cfg.pause_max * 20; i++)
     {
-      int fd = open (cfg.flag, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
-      if (0 <= fd)
-        close (fd);
-    }
-  for (int i = 0; i < 60 * 20; i++)
-    {
-      if (!cfg.flag || access (cfg.flag, F_OK) != 0)
-        break;
+      if (access (cfg.flag, F_OK) != 0)
+        return;
       sleep_ms (50);
     }
+  int saved_errno = errno;
+  char line[4200];
+  int n = snprintf (line, sizeof line,
+                    "faultshim: %s not removed after %ld s; going on\n",
+                    cfg.flag, cfg.pause_max);
+  if (sizeof line <= (size_t) n)
+    n = sizeof line - 1;
+  if (real_write (STDERR_FILENO, line, n) < 0)
+    n = 0;
+  unlink (cfg.flag);
+  errno = saved_errno;
 }
 
 static void
