@@ -385,7 +385,11 @@ serve (struct job *j)
           asked = false;
           victim = next_victim (j, victim);
           if (victim == 0)
-            pause_longer (&pause);
+            {
+              xtime_t start = gethrxtime ();
+              pause_longer (&pause);
+              j->rounds.copied.waited_ns += gethrxtime () - start;
+            }
           continue;
         }
       if (status.MPI_TAG == TAG_STOP)
@@ -455,5 +459,7 @@ remote_finish (void)
       rounds_end (j);
       close_held_dirs (j->held);
     }
+  xfer_session_share (&j->opts->xfer, j->rounds.copied.waited_ns,
+                      j->rounds.copied.steals);
   xfer_session_ranks (&j->opts->xfer, j->rounds.counts + 1, j->n_ranks - 1);
 }

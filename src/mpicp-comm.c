@@ -174,6 +174,11 @@ serve_ranks (struct job *j)
 void
 idle_until (struct job *j, bool (*ready) (void *), void *arg)
 {
+  /* A wait within a wait, as answering a rank meanwhile may send, is
+     counted once, in the outer one.  */
+  bool outer = !j->idling;
+  j->idling = true;
+  xtime_t start = gethrxtime ();
   long pause = PAUSE_MIN_NS;
   for (;;)
     {
@@ -181,6 +186,11 @@ idle_until (struct job *j, bool (*ready) (void *), void *arg)
       if (ready (arg))
         break;
       pause_longer (&pause);
+    }
+  if (outer)
+    {
+      j->rounds.copied.waited_ns += gethrxtime () - start;
+      j->idling = false;
     }
 }
 

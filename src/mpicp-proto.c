@@ -630,6 +630,8 @@ mpicp_pack_counts (struct xfer_counts const *c, char *buf)
   put_u32 (&w, c->methods);
   put_u64 (&w, c->buffer_size);
   put_u32 (&w, c->direct);
+  put_u64 (&w, c->waited_ns);
+  put_u64 (&w, c->steals);
   memcpy (buf, w.buf, MPICP_COUNTS_SIZE);
   free (w.buf);
 }
@@ -647,5 +649,9 @@ mpicp_unpack_counts (char const *buf, struct xfer_counts *c)
   int64_t buffer_size = get_i64 (&r);
   SET_FITTING (&r, c->buffer_size, buffer_size);
   c->direct = get_i32 (&r);
+  int64_t waited_ns = get_i64 (&r);
+  int64_t steals = get_i64 (&r);
+  SET_FITTING (&r, c->waited_ns, waited_ns);
+  SET_FITTING (&r, c->steals, steals);
   return !r.bad && r.left == 0;
 }

@@ -760,9 +760,15 @@ answer_task (struct job *j, char const *buf, int n, int from,
   if (!mpicp_unpack_task (buf, n, &t))
     malformed (from);
   *answers_request = t.answers_request;
+  j->rounds.copied.steals += t.answers_request;
+  xtime_t start = gethrxtime ();
+  bool in_wait = j->idling;
   if (t.kind == MPICP_SUBTREE)
     answer_dir (j, &t, from);
   else
     answer_file (j, &t, from);
+  /* A task taken while waiting is work, not waiting.  */
+  if (in_wait)
+    j->rounds.copied.waited_ns -= gethrxtime () - start;
   mpicp_task_free (&t);
 }

@@ -156,6 +156,7 @@ struct job
   bool serving;			/* whether the ranks but 0 wait for files,
                                    until rank 0 stops them */
   bool serving_now;		/* within serve_ranks */
+  bool idling;			/* within idle_until */
   struct cp_options const *opts; /* whose sink counts what it copies */
   struct slots slots;
   struct gifts gifts;

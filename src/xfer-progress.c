@@ -341,6 +341,19 @@ xfer_session_ranks (struct xfer_opts const *opts,
   s->n_others = n;
 }
 
+void
+xfer_session_share (struct xfer_opts const *opts, intmax_t waited_ns,
+                    intmax_t steals)
+{
+  struct xfer_session *s = session_of (opts);
+  if (!s)
+    return;
+  session_lock ();
+  s->own.waited_ns = waited_ns;
+  s->own.steals = steals;
+  session_unlock ();
+}
+
 /* The METHODS used (1 << each xfer_method), as "read" or
    "offload+read"; "none" if no file was copied.  BUF must have room
    for all names.  */
@@ -397,10 +410,20 @@ rank_extremes (struct xfer_session const *s, bool bytes, int *lo, int *hi)
     }
 }
 
+/* The seconds rank I of S was busy in the ELAPSED seconds of the
+   copy: all but those it waited.  */
+static double
+rank_busy (struct xfer_session const *s, int i, double elapsed)
+{
+  return MAX (0, elapsed - rank_counts (s, i)->waited_ns / 1e9);
+}
+
 /* The line that says how evenly S's ranks shared the work: the
-   totals say how much there was, this where the extremes went.  */
+   totals say how much there was, this where the extremes went; then
+   each rank's busy seconds, and how often it was given work it asked
+   for.  */
 static void
-print_balance (struct xfer_session const *s)
+print_balance (struct xfer_session const *s, double elapsed)
 {
   char lo_size[LONGEST_HUMAN_READABLE + 1];
   char hi_size[LONGEST_HUMAN_READABLE + 1];
@@ -414,18 +437,24 @@ print_balance (struct xfer_session const *s)
   fprintf (stderr, "; files per rank: min %jd (rank %d),"
            " max %jd (rank %d)\n", rank_figure (s, lo, false), lo,
            rank_figure (s, hi, false), hi);
+  fputs ("busy seconds, steals per rank:", stderr);
+  for (int i = 0; i <= s->n_others; i++)
+    fprintf (stderr, " %d: %.2f, %jd%s", i, rank_busy (s, i, elapsed),
+             rank_counts (s, i)->steals, i < s->n_others ? ";" : "\n");
 }
 
 /* The "ranks" member of S's JSON statistics: each rank's figures,
    exact, so that a script can check them against the totals.  */
 static void
-print_balance_json (struct xfer_session const *s)
+print_balance_json (struct xfer_session const *s, double elapsed)
 {
   fputs (", \"ranks\": [", stderr);
   for (int i = 0; i <= s->n_others; i++)
-    fprintf (stderr, "%s{\"rank\": %d, \"bytes\": %jd, \"files\": %jd}",
+    fprintf (stderr, "%s{\"rank\": %d, \"bytes\": %jd, \"files\": %jd,"
+             " \"busy_seconds\": %.6f, \"steals\": %jd}",
              i ? ", " : "", i, rank_figure (s, i, true),
-             rank_figure (s, i, false));
+             rank_figure (s, i, false), rank_busy (s, i, elapsed),
+             rank_counts (s, i)->steals);
   putc (']', stderr);
 }
 
@@ -436,6 +465,8 @@ print_stats (struct xfer_session const *s, xtime_t now)
   counts_add (&all, &s->others);
   char methods[sizeof "read+mmap+offload"];
   methods_used (all.methods, methods);
+  double secs = (s->start < now
+                 ? (now - s->start) / (double) XTIME_PRECISION : 0);
   if (s->stats == XFER_STATS_HUMAN)
     {
       xfer_print_transfer (stderr, all.bytes, s->start, now, false);
@@ -447,12 +478,10 @@ print_stats (struct xfer_session const *s, xtime_t now)
         fprintf (stderr, ", workers: %d", s->workers);
       putc ('\n', stderr);
       if (0 <= s->n_others)
-        print_balance (s);
+        print_balance (s, secs);
     }
   else
     {
-      double secs = (s->start < now
-                     ? (now - s->start) / (double) XTIME_PRECISION : 0);
       fprintf (stderr, "{\"bytes\": %jd, \"seconds\": %.6f,"
                " \"bytes_per_second\": %.0f, \"files\": %jd,"
                " \"io_method\": \"%s\", \"buffer_size\": %jd,"
@@ -463,7 +492,7 @@ print_stats (struct xfer_session const *s, xtime_t now)
       if (s->workers)
         fprintf (stderr, ", \"workers\": %d", s->workers);
       if (0 <= s->n_others)
-        print_balance_json (s);
+        print_balance_json (s, secs);
       fputs ("}\n", stderr);
     }
 }

@@ -513,6 +513,11 @@ struct xfer_counts
   int methods;			/* 1 << each xfer_method that moved data */
   idx_t buffer_size;		/* the largest buffer used */
   int direct;			/* XFER_DIRECT_* bits that took effect */
+  /* For a process sharing the work with others (mpicp's ranks): the
+     nanoseconds it spent waiting for work or for answers, and how
+     often its asking for work was answered with some.  */
+  intmax_t waited_ns;
+  intmax_t steals;
 };
 
 /* Count in C the file whose copy REPORT describes, which ended well.  */
@@ -533,6 +538,11 @@ void xfer_session_others (struct xfer_opts const *opts, intmax_t bytes);
    must stay until xfer_session_end.  */
 void xfer_session_ranks (struct xfer_opts const *opts,
                          struct xfer_counts const *others, int n);
+
+/* Tell the session in OPTS, if any, how its own process shared the
+   work: the WAITED_NS and STEALS of struct xfer_counts.  */
+void xfer_session_share (struct xfer_opts const *opts, intmax_t waited_ns,
+                         intmax_t steals);
 
 /* End the session in OPTS, if any: clear the progress line and print
    the statistics to standard error.  */

@@ -2,8 +2,10 @@
 # mpicp's --stats add up what every rank copied, to what our cp counts
 # for the same tree, and then say how the work was spread: a third
 # line naming the ranks that copied the fewest and the most bytes and
-# files, or in JSON a "ranks" member listing each rank's bytes and
-# files, which add up to the totals.  On 1, 2 and 4 ranks, with
+# files, and a fourth giving each rank's busy seconds and the times its
+# asking for work was answered with some; or in JSON a "ranks" member
+# listing each rank's bytes and files, which add up to the totals, and
+# its busy seconds, no more than the copy's, and steals.  On 1, 2 and 4 ranks, with
 # subtrees given away, and on 2 with -L, where rank 0 walks alone.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
@@ -50,6 +52,11 @@ check_json_ ()
     for my $i (0 .. $n - 1)
       {
         $r->[$i]{rank} == $i or die "$file: rank $i is $r->[$i]{rank}\n";
+        0 <= $r->[$i]{busy_seconds}
+          && $r->[$i]{busy_seconds} <= $s->{seconds}
+          or die "$file: rank $i busy $r->[$i]{busy_seconds} s\n";
+        $r->[$i]{steals} =~ /^[0-9]+$/
+          or die "$file: rank $i stole $r->[$i]{steals} times\n";
         $bytes += $r->[$i]{bytes};
         $files += $r->[$i]{files};
       }
@@ -58,16 +65,25 @@ check_json_ ()
     print "$s->{bytes}\n$s->{files}\n";' "$1" "$2"
 }
 
-# check_human_ N FILE: FILE is three lines, the third naming N ranks and
-# only ranks below N.
+# check_human_ N FILE: FILE is four lines, the third naming N ranks and
+# only ranks below N, the fourth each of ranks 0 to N - 1 in order.
 check_human_ ()
 {
   size='[0-9.]+ [kMGTPEZYRQ]?B'
   rank='\(rank [0-9]+\)'
   re="^ranks: $1, bytes per rank: min $size $rank, max $size $rank;"
   re="$re files per rank: min [0-9]+ $rank, max [0-9]+ $rank\$"
-  test "$(wc -l < "$2")" = 3 && sed -n 3p "$2" | grep -E "$re" > /dev/null \
+  test "$(wc -l < "$2")" = 4 && sed -n 3p "$2" | grep -E "$re" > /dev/null \
     || { echo "$2: no balance line for $1 ranks:"; cat "$2"; return 1; }
+  re='busy seconds, steals per rank:'
+  i=0
+  while test $i -lt $1; do
+    test $i = 0 || re="$re;"
+    re="$re $i: [0-9]+\.[0-9]{2}, [0-9]+"
+    i=$((i + 1))
+  done
+  sed -n 4p "$2" | grep -E "^$re\$" > /dev/null \
+    || { echo "$2: no line of busy times for $1 ranks:"; cat "$2"; return 1; }
   for r in $(sed -n '3s/[^(]*(rank \([0-9]*\))/\1 /gp' "$2"); do
     test "$r" -lt "$1" || { echo "$2: rank $r of $1"; return 1; }
   done

@@ -427,7 +427,8 @@ check_counts (int seed)
   struct xfer_counts in = { 0 }, out;
   if (seed)
     in = (struct xfer_counts) { INTMAX_MAX, INTMAX_MIN, -1,
-                                TYPE_MAXIMUM (idx_t), INT_MIN };
+                                TYPE_MAXIMUM (idx_t), INT_MIN, INTMAX_MAX,
+                                INTMAX_MIN };
   char buf[MPICP_COUNTS_SIZE];
   mpicp_pack_counts (&in, buf);
   if (!mpicp_unpack_counts (buf, &out))
@@ -437,6 +438,8 @@ check_counts (int seed)
   SAME (what, &in, &out, methods);
   SAME (what, &in, &out, buffer_size);
   SAME (what, &in, &out, direct);
+  SAME (what, &in, &out, waited_ns);
+  SAME (what, &in, &out, steals);
 }
 
 /* The bytes on the wire are big-endian whatever the host: a link's
