@@ -49,8 +49,9 @@ test -s fault.log || { echo "rank 1 was never held back"; fail=1; }
 partial_ > /dev/null \
   || { echo "no progress line shows part of the file:"; cat lines; fail=1; }
 
-ranks='"ranks": \[\{"rank": 0, "bytes": 0, "files": 0\},'
-ranks="$ranks"' \{"rank": 1, "bytes": 2097152, "files": 1\}\]\}$'
+share='"busy_seconds": [0-9.]+, "steals": [0-9]+'
+ranks='"ranks": \[\{"rank": 0, "bytes": 0, "files": 0, '"$share"'\},'
+ranks="$ranks"' \{"rank": 1, "bytes": 2097152, "files": 1, '"$share"'\}\]\}$'
 grep -E "\"bytes\": $size, .*\"files\": 1, .*$ranks" lines > /dev/null \
   || { echo "not rank 1's copy:"; cat lines; fail=1; }
 
