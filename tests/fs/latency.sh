@@ -2,8 +2,8 @@
 # The file system with latency that cpdd-bench copies onto: plainfuse
 # with --delay, every call waiting as for a server.  A call takes at
 # least its wait; cp -a, cp --jobs and mpicp copy onto it as GNU's cp
-# does; and cpdd-bench mounts one for --fs=latency and leaves none
-# mounted after.
+# does; and cpdd-bench mounts one for --fs=latency and latency-from and
+# leaves none mounted after.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src ./bench
 . "$srcdir/tests/diff-helpers.sh"
@@ -51,14 +51,19 @@ if test -x "${abs_top_builddir-$PWD/..}/src/mpicp" \
   check_copy_ mpi
 fi
 
-# The bench mounts its own, copies onto it, and takes it down.
+# The bench mounts its own, copies onto it or from it, checks each
+# copy against the tree, and takes it down.
 mkdir bench || framework_failure_
-cpdd-bench tree --latency=300 --tree=src --tools=cp,cpdd-jobs-2 --runs=1 \
-  --pretouch=0 bench > out 2> err || { cat out err; fail=1; }
-grep 'note: copying onto a FUSE file system whose every call waits 300 microseconds' \
-  err > /dev/null || { cat err; fail=1; }
-grep '^ *[0-9]* cpdd-jobs-2  *1 ' out > /dev/null || { cat out; fail=1; }
-grep " $PWD/bench" /proc/mounts && { echo "the bench left a mount"; fail=1; }
-test -z "$(ls bench)" || { ls -l bench; fail=1; }
+for way in onto:latency from:latency-from; do
+  cpdd-bench tree --fs=${way#*:} --latency=300 --tree=src \
+    --tools=cp,cpdd-jobs-2 --runs=1 --pretouch=0 bench > out 2> err \
+    || { cat out err; fail=1; }
+  grep "note: copying ${way%:*} a FUSE file system whose every call waits 300 microseconds" \
+    err > /dev/null || { cat err; fail=1; }
+  grep '^ *[0-9]* cpdd-jobs-2  *1 ' out > /dev/null || { cat out; fail=1; }
+  grep " $PWD/bench" /proc/mounts && { echo "the bench left a mount"; fail=1; }
+  test -z "$(ls bench)" || { ls -l bench; fail=1; }
+done
+test -d src/d || { echo "the bench moved the tree it was given"; fail=1; }
 
 Exit $fail
