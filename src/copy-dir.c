@@ -90,6 +90,8 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
   name_enter (ctx->src_names, &s_level, src->name, src->rel);
   name_enter (ctx->dst_names, &d_level, dst->name, dst->rel);
   struct copy_remote const *remote = ctx->hands->remote;
+  struct lookahead ahead;
+  lookahead_start (&ahead, sdir, src_st, names);
   bool ok = true;
   for (char const *name = names; *name && !*ctx->into_self;
        name += strlen (name) + 1)
@@ -99,6 +101,7 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
           ok = false;
           break;
         }
+      lookahead_step (&ahead, sdir);
       struct loc s_loc = { sdir };
       struct loc d_loc = { ddir };
       s_loc.name = name_entry (ctx->src_names, &s_level, name, &s_loc.rel);

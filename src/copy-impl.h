@@ -192,6 +192,25 @@ bool copy_new_file (struct loc const *src, struct stat const *src_st,
                     struct file_group *group, struct cp_options const *x);
 
 /* copy-jobs.c */
+
+/* On a file system where every lookup is a round trip, the workers
+   look up a directory's next names ahead of the walk, which then finds
+   their status in the kernel's cache: the walk's lookups, one after
+   another, would otherwise limit a copy from such a file system.  */
+struct lookahead
+{
+  char const *next;		/* the first name not handed out */
+  idx_t ahead;			/* names handed out the walk has not met */
+  bool on;
+};
+
+/* Start LA on NAMES, read from SDIR, of status ST.  */
+void lookahead_start (struct lookahead *la, struct walk_dir const *sdir,
+                      struct stat const *st, char const *names);
+
+/* The walk is at its next name of SDIR: keep LA's lookups ahead.  */
+void lookahead_step (struct lookahead *la, struct walk_dir const *sdir);
+
 struct copy_hands const *copy_hands (void);
 void copy_jobs_finish (void);
 struct file_group *file_group_new (struct file_group *parent);

@@ -21,6 +21,9 @@
 
 #include <pthread.h>
 #include <sys/uio.h>
+#if HAVE_SYS_VFS_H && HAVE_FSTATFS
+# include <sys/vfs.h>
+#endif
 
 /* Who copies files besides the walk, as copy_start_jobs or
    copy_use_remote said.  */
@@ -345,6 +348,117 @@ hand_over (struct open_copy const *c, struct file_group *group,
   t->outcome = claim_outcome (pending);
   task_group_hold (&group->pieces);
   workers_submit (hands.pool, run_copy_task, t);
+}
+
+/* Whether the file system of the directory open as FD, on device DEV,
+   answers over a network or through a daemon, so that each lookup the
+   walk makes there waits for a round trip.  The last answer is kept,
+   as a walk stays on one file system for long.  */
+static bool
+far_file_system (int fd, dev_t dev)
+{
+  static _Thread_local bool known, far;
+  static _Thread_local dev_t known_dev;
+  if (known && dev == known_dev)
+    return far;
+  far = false;
+#if HAVE_SYS_VFS_H && HAVE_FSTATFS
+  struct statfs fs;
+  if (fstatfs (fd, &fs) == 0)
+    switch ((unsigned long) fs.f_type)
+      {
+      case 0x6969:		/* NFS */
+      case 0x517B:		/* SMB */
+      case 0xFF534D42:		/* CIFS */
+      case 0xFE534D42:		/* SMB2 */
+      case 0x65735546:		/* FUSE */
+      case 0x00C36400:		/* Ceph */
+      case 0x0BD00BD0:		/* Lustre */
+      case 0x47504653:		/* GPFS */
+      case 0x01021997:		/* 9P */
+      case 0x5346414F:		/* AFS */
+        far = true;
+        break;
+      }
+#endif
+  known = true;
+  known_dev = dev;
+  return far;
+}
+
+/* Names of a directory, NUL-separated in NAMES, SIZE bytes in all, to
+   look up in DIRFD.  */
+struct name_lookups
+{
+  int dirfd;
+  size_t size;
+  char names[];
+};
+
+/* How many names one task looks up, and how many the workers are
+   asked to look up ahead of the walk.  */
+enum { LOOKUPS_PER_TASK = 32, LOOKUPS_AHEAD = 4 * LOOKUPS_PER_TASK };
+
+static void
+run_name_lookups (void *arg)
+{
+  struct name_lookups *t = arg;
+  for (char const *p = t->names; p < t->names + t->size; p += strlen (p) + 1)
+    {
+      /* Only to have the kernel keep the answer: the walk looks again,
+         and says what went wrong.  */
+      struct stat st;
+      if (fstatat (t->dirfd, p, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        continue;
+    }
+  close (t->dirfd);
+  free (t);
+}
+
+void
+lookahead_start (struct lookahead *la, struct walk_dir const *sdir,
+                 struct stat const *st, char const *names)
+{
+  la->next = names;
+  la->ahead = 0;
+  la->on = hands.pool && far_file_system (sdir->fd, st->st_dev);
+}
+
+/* Hand a worker the lookups of the next names of LA in SDIR.  */
+static void
+hand_lookups (struct lookahead *la, struct walk_dir const *sdir)
+{
+  char const *end = la->next;
+  idx_t n = 0;
+  for (; *end && n < LOOKUPS_PER_TASK; n++)
+    end += strlen (end) + 1;
+  int fd = fcntl (sdir->fd, F_DUPFD_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      /* Short of descriptors: the walk looks its names up alone.  */
+      la->on = false;
+      return;
+    }
+  size_t size = end - la->next;
+  struct name_lookups *t = xmalloc (offsetof (struct name_lookups, names)
+                                    + size);
+  t->dirfd = fd;
+  t->size = size;
+  memcpy (t->names, la->next, size);
+  workers_submit (hands.pool, run_name_lookups, t);
+  la->next = end;
+  la->ahead += n;
+}
+
+void
+lookahead_step (struct lookahead *la, struct walk_dir const *sdir)
+{
+  if (!la->on)
+    return;
+  if (la->ahead)
+    la->ahead--;
+  while (la->on && la->ahead < LOOKUPS_AHEAD && *la->next)
+    hand_lookups (la, sdir);
 }
 
 /* A large file whose ranges workers copy at once: when the last is

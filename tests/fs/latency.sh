@@ -2,8 +2,9 @@
 # The file system with latency that cpdd-bench copies onto: plainfuse
 # with --delay, every call waiting as for a server.  A call takes at
 # least its wait; cp -a, cp --jobs and mpicp copy onto it as GNU's cp
-# does; and cpdd-bench mounts one for --fs=latency and latency-from and
-# leaves none mounted after.
+# does; copying from it, workers look names up ahead of the walk; and
+# cpdd-bench mounts one for --fs=latency and latency-from and leaves
+# none mounted after.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src ./bench
 . "$srcdir/tests/diff-helpers.sh"
@@ -49,6 +50,25 @@ if test -x "${abs_top_builddir-$PWD/..}/src/mpicp" \
   ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
     mpirun_ 3 mpicp -a src fast/mpi || fail=1
   check_copy_ mpi
+fi
+
+# Copying from it with workers, they look the names of each directory
+# up ahead of the walk, which would wait for each lookup in turn;
+# copying from a local directory, the walk looks them up alone.
+if command -v strace > /dev/null 2>&1; then
+  worker_lookups_ ()
+  {
+    strace -f -qq -e trace=%%stat -o trace cp -a --jobs=2 "$1" "$2" \
+      || fail=1
+    main=$(sed 1q trace | cut -d' ' -f1)
+    awk -v main="$main" '$1 != main && /AT_SYMLINK_NOFOLLOW/' trace | wc -l
+  }
+  n=$(worker_lookups_ fast/plain from-far) || framework_failure_
+  test "$n" -gt 0 || { echo "no worker looked names up ahead"; fail=1; }
+  DIFF_TIMES=ns tree_digest_ from-far > from-far.tree || framework_failure_
+  compare gnu.tree from-far.tree || fail=1
+  n=$(worker_lookups_ src from-local) || framework_failure_
+  test "$n" = 0 || { echo "workers looked local names up: $n"; fail=1; }
 fi
 
 # The bench mounts its own, copies onto it or from it, checks each
