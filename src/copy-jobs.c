@@ -17,6 +17,7 @@
 #include "copy-impl.h"
 #include "dirname.h"
 #include "cpus.h"
+#include "ignore-value.h"
 #include "workers.h"
 
 #include <pthread.h>
@@ -403,14 +404,11 @@ static void
 run_name_lookups (void *arg)
 {
   struct name_lookups *t = arg;
+  /* Only to have the kernel keep the answers: the walk looks again,
+     and says what went wrong.  */
+  struct stat st;
   for (char const *p = t->names; p < t->names + t->size; p += strlen (p) + 1)
-    {
-      /* Only to have the kernel keep the answer: the walk looks again,
-         and says what went wrong.  */
-      struct stat st;
-      if (fstatat (t->dirfd, p, &st, AT_SYMLINK_NOFOLLOW) != 0)
-        continue;
-    }
+    ignore_value (fstatat (t->dirfd, p, &st, AT_SYMLINK_NOFOLLOW));
   close (t->dirfd);
   free (t);
 }

@@ -83,7 +83,7 @@ place_busy (struct workers const *w, void const *place)
 
 /* Take a task from W's queue, which is not empty: the first, unless
    another worker is at its place and one a little further on is at a
-   place nobody is.  Creating files in one directory is serialised by
+   place nobody is, or at none.  Creating files in one directory is serialised by
    the kernel, which holds the directory's lock for the whole call: on
    a network file system, for a round trip to the server.  Workers
    making files in different directories do not wait for each other.  */
@@ -97,7 +97,7 @@ take_task (struct workers *w)
       for (idx_t i = 1; i < look; i++)
         {
           struct task *t = &w->ring[(w->head + i) % w->limit];
-          if (t->place != first->place && !place_busy (w, t->place))
+          if (!t->place || !place_busy (w, t->place))
             {
               struct task swap = *t;
               *t = *first;
