@@ -104,26 +104,17 @@ make_fs_ ()
         && fs_run_ squashfs mount -t squashfs -o loop,ro squashfs.img \
              "$mf_dir_" || return 1
       ;;
-    fuse)
+    fuse | latency)
       mf_fuse_=${abs_top_builddir-$PWD/..}/tests/shim/plainfuse
       test -x "$mf_fuse_" \
-        || { fs_unable_ fuse "tests/shim/plainfuse not built (libfuse3-dev)";
+        || { fs_unable_ $1 "tests/shim/plainfuse not built (libfuse3-dev)";
              return 1; }
-      test -c /dev/fuse || { fs_unable_ fuse "no /dev/fuse"; return 1; }
+      test -c /dev/fuse || { fs_unable_ $1 "no /dev/fuse"; return 1; }
       mkdir -p "$mf_dir_.back" || framework_failure_
-      fs_run_ fuse "$mf_fuse_" "$mf_dir_.back" "$mf_dir_" \
+      mf_delay_=0
+      test $1 = fuse || mf_delay_=${fs_delay_-1000}
+      fs_run_ $1 "$mf_fuse_" --delay=$mf_delay_ "$mf_dir_.back" "$mf_dir_" \
         -o default_permissions || return 1
-      ;;
-    latency)
-      mf_fuse_=${abs_top_builddir-$PWD/..}/tests/shim/plainfuse
-      test -x "$mf_fuse_" \
-        || { fs_unable_ latency \
-               "tests/shim/plainfuse not built (libfuse3-dev)"; return 1; }
-      test -c /dev/fuse \
-        || { fs_unable_ latency "no /dev/fuse"; return 1; }
-      mkdir -p "$mf_dir_.back" || framework_failure_
-      fs_run_ latency "$mf_fuse_" --delay="${fs_delay_-1000}" \
-        "$mf_dir_.back" "$mf_dir_" -o default_permissions || return 1
       ;;
     *)
       framework_failure_

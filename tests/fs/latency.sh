@@ -56,18 +56,23 @@ fi
 # up ahead of the walk, which would wait for each lookup in turn;
 # copying from a local directory, the walk looks them up alone.
 if command -v strace > /dev/null 2>&1; then
+  # The lookups by threads other than the walk's in the last trace.
   worker_lookups_ ()
   {
-    strace -f -qq -e trace=%%stat -o trace cp -a --jobs=2 "$1" "$2" \
-      || fail=1
     main=$(sed 1q trace | cut -d' ' -f1)
     awk -v main="$main" '$1 != main && /AT_SYMLINK_NOFOLLOW/' trace | wc -l
   }
-  n=$(worker_lookups_ fast/plain from-far) || framework_failure_
+  traced_copy_ ()
+  {
+    strace -f -qq -e trace=%%stat -o trace cp -a --jobs=2 "$1" "$2"
+  }
+  traced_copy_ fast/plain from-far || fail=1
+  n=$(worker_lookups_) || framework_failure_
   test "$n" -gt 0 || { echo "no worker looked names up ahead"; fail=1; }
   DIFF_TIMES=ns tree_digest_ from-far > from-far.tree || framework_failure_
   compare gnu.tree from-far.tree || fail=1
-  n=$(worker_lookups_ src from-local) || framework_failure_
+  traced_copy_ src from-local || fail=1
+  n=$(worker_lookups_) || framework_failure_
   test "$n" = 0 || { echo "workers looked local names up: $n"; fail=1; }
 fi
 
