@@ -117,6 +117,14 @@ many_files_fixture_ ()
 }
 
 # Skip the test unless mpicp was built and mpirun can start it.
+# strace, with AddressSanitizer's leak check off in what it runs: the
+# check cannot work under ptrace, and would fail a sanitizer build's
+# every traced run (make check-sanitize).
+strace_ ()
+{
+  env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace "$@"
+}
+
 require_mpicp_ ()
 {
   test -x "${abs_top_builddir-$PWD/..}/src/mpicp" \

@@ -4,6 +4,7 @@
 # with its own message.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
 
 command -v strace > /dev/null 2>&1 || skip_ "strace is missing"
 mkdir src || framework_failure_
@@ -11,8 +12,7 @@ for i in 1 2 3 4 5 6 7 8; do
   echo "file $i" > src/f$i || framework_failure_
 done
 
-no_lsan="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-env "$no_lsan" strace -f -e trace=ioctl -o trace cp -a src dst \
+strace_ -f -e trace=ioctl -o trace cp -a src dst \
   2> /dev/null || fail=1
 grep -c 'FICLONE' trace > clones
 if cp --reflink=always src/f1 probe 2> /dev/null; then

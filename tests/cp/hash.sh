@@ -147,14 +147,13 @@ test -s null.out && { cat null.out; fail=1; }
 # --fsync syncs each copy's data.  The leak check of a sanitizer build
 # cannot run under strace: it is off for these copies.
 if command -v strace > /dev/null 2>&1; then
-  no_lsan="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-  env "$no_lsan" strace -f -e trace=fdatasync -o trace \
+  strace_ -f -e trace=fdatasync -o trace \
     cp --fsync src/dense src/small . 2> /dev/null \
     && mkdir synced && mv dense small synced || framework_failure_
   test "$(grep -c '^[0-9]* *fdatasync(' trace)" = 2 \
     || { cat trace; fail=1; }
   # Also a file copied in ranges, once they are all copied.
-  env "$no_lsan" strace -f -e trace=fdatasync -o trace-jobs \
+  strace_ -f -e trace=fdatasync -o trace-jobs \
     cp --fsync --jobs=2 src/dense jobs-synced 2> /dev/null \
     || framework_failure_
   test "$(grep -c '^[0-9]* *fdatasync(' trace-jobs)" = 1 \

@@ -18,14 +18,12 @@ done
 
 # How many files "cp -a --jobs=2 OPTIONS... src DEST" asked the data
 # of, from strace's record (of fadvise64, or fadvise64_64 as a 32-bit
-# program calls it).  AddressSanitizer's leak check cannot run under
-# strace (make check-sanitize): it is off for these copies.
+# program calls it).
 willneed_count ()
 {
   dest=$1
   shift
-  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
-    strace -f -o trace-$dest -e trace=/fadvise64 \
+  strace_ -f -o trace-$dest -e trace=/fadvise64 \
     cp -a --jobs=2 "$@" src $dest 2> err-$dest || return 1
   grep -c 'POSIX_FADV_WILLNEED' trace-$dest
   :

@@ -39,8 +39,7 @@ grep -qE ', read back: (direct I/O|synced and dropped)$' big.line \
 
 # One sync of the file system for all the small files.
 if command -v strace > /dev/null 2>&1; then
-  no_lsan="ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-  env "$no_lsan" strace -f -e trace=syncfs,fdatasync,fsync -o trace \
+  strace_ -f -e trace=syncfs,fdatasync,fsync -o trace \
     cp -r --verify src synced 2> /dev/null || framework_failure_
   grep -c '^[0-9]* *syncfs(' trace > syncs || framework_failure_
   test "$(cat syncs)" = 1 || { cat trace; fail=1; }

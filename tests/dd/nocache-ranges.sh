@@ -15,7 +15,7 @@ mkdir fix || framework_failure_
 head -c 1234567 /dev/zero > fix/in || framework_failure_
 
 # The calls must show as fadvise64 (as on x86_64) for the checks below.
-strace -qq -o probe -e trace=fadvise64 dd if=fix/in iflag=nocache count=0 \
+strace_ -qq -o probe -e trace=fadvise64 dd if=fix/in iflag=nocache count=0 \
   2>/dev/null && grep POSIX_FADV_DONTNEED probe >/dev/null \
   || skip_ 'strace shows no fadvise64 calls here'
 
@@ -38,7 +38,7 @@ for args in \
   for side in ours gnu; do
     if test $side = ours; then d=$ours_dir_; else d=$gnu_dir_; fi
     rm -rf run && cp -a fix run || framework_failure_
-    ( cd run && strace -qq -o ../trace.$side -e trace=fadvise64 \
+    ( cd run && strace_ -qq -o ../trace.$side -e trace=fadvise64 \
         "$d/dd" if=in status=none $args ) || fail=1
   done
   compare trace.gnu trace.ours \

@@ -64,7 +64,7 @@ if command -v strace > /dev/null 2>&1; then
   }
   traced_copy_ ()
   {
-    strace -f -qq -e trace=%%stat -o trace cp -a --jobs=2 "$1" "$2"
+    strace_ -f -qq -e trace=%%stat -o trace cp -a --jobs=2 "$1" "$2"
   }
   traced_copy_ fast/plain from-far || fail=1
   n=$(worker_lookups_) || framework_failure_

@@ -5,6 +5,7 @@
 # cp gets --reflink=never throughout: a clone would use no buffer.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
 
 grep '^#define HAVE_MADVISE 1' "$abs_top_builddir/config.h" > /dev/null \
   || skip_ "built without madvise"
@@ -24,14 +25,10 @@ big=$((4 * hp))
 head -c $((5 * big / 2 + 1234)) /dev/urandom > in || framework_failure_
 
 # The MADV_HUGEPAGE calls COMMAND makes, as "ADDRESS LENGTH" lines.
-# In a build with AddressSanitizer (make check-sanitize), its leak
-# check cannot run under strace, which already traces the process, and
-# would fail the command: it is off for the traced commands only.
 huge_advice_ ()
 {
   rm -f out
-  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
-    strace -f -o trace -e trace=madvise "$@" || return 1
+  strace_ -f -o trace -e trace=madvise "$@" || return 1
   sed -n 's/.*madvise(\(0x[0-9a-f]*\), \([0-9]*\), MADV_HUGEPAGE) = 0$/\1 \2/p' \
     trace > advice
 }
