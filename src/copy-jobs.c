@@ -351,18 +351,23 @@ hand_over (struct open_copy const *c, struct file_group *group,
   workers_submit (hands.pool, run_copy_task, t);
 }
 
-/* Whether the file system of the directory open as FD, on device DEV,
-   answers over a network or through a daemon, so that each lookup the
-   walk makes there waits for a round trip.  The last answer is kept,
-   as a walk stays on one file system for long.  */
-static bool
-far_file_system (int fd, dev_t dev)
+/* How a file system answers: at once from local memory or disks, over
+   a network or through a daemon, so that each lookup the walk makes
+   there waits for a round trip, or from memory alone (tmpfs), so that
+   its files need no reading ahead.  */
+enum fs_reach { FS_LOCAL, FS_FAR, FS_MEMORY };
+
+/* How the file system of FD, on device DEV, answers.  The last answer
+   is kept, as a walk stays on one file system for long.  */
+static enum fs_reach
+file_system_reach (int fd, dev_t dev)
 {
-  static _Thread_local bool known, far;
+  static _Thread_local bool known;
+  static _Thread_local enum fs_reach reach;
   static _Thread_local dev_t known_dev;
   if (known && dev == known_dev)
-    return far;
-  far = false;
+    return reach;
+  reach = FS_LOCAL;
 #if HAVE_SYS_VFS_H && HAVE_FSTATFS
   struct statfs fs;
   if (fstatfs (fd, &fs) == 0)
@@ -378,13 +383,17 @@ far_file_system (int fd, dev_t dev)
       case 0x47504653:		/* GPFS */
       case 0x01021997:		/* 9P */
       case 0x5346414F:		/* AFS */
-        far = true;
+        reach = FS_FAR;
+        break;
+      case 0x01021994:		/* tmpfs */
+      case 0x858458F6:		/* ramfs */
+        reach = FS_MEMORY;
         break;
       }
 #endif
   known = true;
   known_dev = dev;
-  return far;
+  return reach;
 }
 
 /* Names of a directory, NUL-separated in NAMES, SIZE bytes in all, to
@@ -419,7 +428,8 @@ lookahead_start (struct lookahead *la, struct walk_dir const *sdir,
 {
   la->next = names;
   la->ahead = 0;
-  la->on = hands.pool && far_file_system (sdir->fd, st->st_dev);
+  la->on = (hands.pool
+            && file_system_reach (sdir->fd, st->st_dev) == FS_FAR);
 }
 
 /* Hand a worker the lookups of the next names of LA in SDIR.  */
@@ -672,14 +682,17 @@ source_seems_cached (int fd)
    per worker in flight (with two workers it took 0.78 of GNU cp's time
    on a cold real tree, and 0.57 with the reads asked for here).  Not
    with direct I/O or --uncached, which keep the data out of the page
-   cache, nor for empty files, which have nothing to read.  */
+   cache, nor for empty files, which have nothing to read, nor from a
+   file system in memory: on tmpfs, which cannot say whether a read
+   would wait, the advice cost one call per file and did nothing.  */
 static int
 prefetch_source (struct loc const *src, struct stat const *src_st,
                  bool follow, struct cp_options const *x)
 {
   enum { PREFETCH_BYTES = 512 * 1024 };
   if (src_st->st_size == 0 || x->attributes_only
-      || x->xfer.direct || x->xfer.uncached)
+      || x->xfer.direct || x->xfer.uncached
+      || file_system_reach (at (src), src_st->st_dev) == FS_MEMORY)
     return -1;
   int fd = open_source (src, follow);
 #if HAVE_POSIX_FADVISE

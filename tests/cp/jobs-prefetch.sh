@@ -3,11 +3,13 @@
 # (POSIX_FADV_WILLNEED), so that a tree that is not cached has more
 # than one read per worker in flight; not for files found cached, and
 # never with --uncached or direct
-# I/O, which keep the data out of the page cache.  The descriptors of
+# I/O, which keep the data out of the page cache, nor from tmpfs, whose
+# files are in memory.  The descriptors of
 # the waiting files must not starve a deep copy under a low limit.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
+. "$srcdir/tests/fs/fs-helpers.sh"
 
 mkdir src src/sub || framework_failure_
 for f in 1 2 3 4 5 6 7 8 9 10; do
@@ -23,7 +25,7 @@ willneed_count ()
 {
   dest=$1
   shift
-  strace_ -f -o trace-$dest -e trace=/fadvise64 \
+  strace_ -f -o trace-$dest -e trace=/fadvise64,preadv2 \
     cp -a --jobs=2 "$@" src $dest 2> err-$dest || return 1
   grep -c 'POSIX_FADV_WILLNEED' trace-$dest
   :
@@ -78,6 +80,20 @@ if strace -o /dev/null true 2>/dev/null; then
   if n=$(willneed_count direct --direct); then
     test "$n" = 0 \
       || { echo "asked for data with --direct: $n times"; fail=1; }
+  fi
+
+  # tmpfs cannot say whether a read would wait (RWF_NOWAIT), and needs
+  # no reading ahead: neither is asked.
+  if make_fs_ tmpfs mem; then
+    cp -a src mem/src && cd mem || framework_failure_
+    n=$(willneed_count copy) || fail=1
+    diff -r src copy || fail=1
+    test "$n" = 0 \
+      || { echo "asked for data on tmpfs: $n times"; fail=1; }
+    grep -c 'preadv2(' trace-copy > probes
+    test "$(cat probes)" = 0 \
+      || { echo "probed the cache on tmpfs: $(cat probes) times"; fail=1; }
+    cd .. || framework_failure_
   fi
 else
   echo "strace cannot trace here: the advice is not checked"
