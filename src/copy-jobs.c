@@ -47,12 +47,12 @@ struct file_group
 
 /* A directory's own attributes, to set once everything in it is
    copied, by whichever thread ends its group last: the walk has left
-   it by then, so both ends are held by copies of its descriptors.
-   NAMES holds the source's name, then the copy's.  */
+   it by then, so both ends are held by copies of its descriptors, the
+   ones its files' tasks share.  NAMES holds the source's name, then
+   the copy's.  */
 struct dir_finish
 {
-  int src_fd;
-  int dst_fd;
+  struct shared_dirs *dirs;
   struct stat src_st;
   bool created;
   bool set_mode;		/* whether to give the copy MODE at last */
@@ -758,21 +758,21 @@ finish_directory_now (struct dir_finish *f)
 {
   char const *src_name = f->names;
   char const *dst_name = f->names + f->dst_name;
-  bool ok = copy_attributes (task_end ((char *) src_name, f->src_fd, false),
+  int dst_fd = f->dirs->dst.fd;
+  bool ok = copy_attributes (task_end ((char *) src_name, f->dirs->src.fd,
+                                       false),
                              &f->src_st,
-                             task_end ((char *) dst_name, f->dst_fd,
-                                       f->created),
+                             task_end ((char *) dst_name, dst_fd, f->created),
                              f->x);
   /* After the extended attributes, which an unprivileged owner can
      set only while the directory is writable.  */
-  if (f->set_mode && fchmod (f->dst_fd, f->mode) != 0)
+  if (f->set_mode && fchmod (dst_fd, f->mode) != 0)
     {
       error (0, errno, _("setting permissions for %s"), quoteaf (dst_name));
       ok = false;
     }
   /* Closing a directory whose changes are made can't lose them.  */
-  close (f->src_fd);
-  close (f->dst_fd);
+  shared_dirs_release (f->dirs);
   free (f);
   atomic_fetch_sub (&finishes_held, 1);
   return ok;
@@ -793,14 +793,13 @@ defer_finish (struct file_group *fg, struct walk_dir const *sdir,
     return false;
   if (finishes_max <= atomic_fetch_add (&finishes_held, 1))
     goto unheld;
-  int sfd, dfd;
-  if (!dup_dirs (sdir, ddir, &sfd, &dfd))
+  struct shared_dirs *dirs = file_group_dirs (fg, sdir, ddir);
+  if (!dirs)
     goto unheld;
   size_t dst_at;
   struct dir_finish *f = alloc_with_names (offsetof (struct dir_finish, names),
                                            src->name, dst->name, &dst_at);
-  f->src_fd = sfd;
-  f->dst_fd = dfd;
+  f->dirs = dirs;
   f->src_st = *src_st;
   f->created = created;
   f->set_mode = set_mode;
