@@ -68,7 +68,7 @@ if ! ranks_ready_; then
 fi
 
 kill -USR1 $ranks || fail=1
-timeout 120 sh -c 'cat data > fifo' || fail=1
+timeout $mpi_timeout_ sh -c 'cat data > fifo' || fail=1
 wait $job
 rc=$?
 test $rc = 0 || { echo "mpicp: exit $rc"; fail=1; }
