@@ -351,14 +351,15 @@ hand_over (struct open_copy const *c, struct file_group *group,
   workers_submit (hands.pool, run_copy_task, t);
 }
 
-/* How a file system answers: at once from local memory or disks, over
-   a network or through a daemon, so that each lookup the walk makes
-   there waits for a round trip, or from memory alone (tmpfs), so that
-   its files need no reading ahead.  */
+/* How a file system answers: from local disks; over a network or
+   through a daemon, so that each lookup the walk makes there waits for
+   a round trip; or from memory alone (tmpfs), so that its files need
+   no reading ahead.  */
 enum fs_reach { FS_LOCAL, FS_FAR, FS_MEMORY };
 
-/* How the file system of FD, on device DEV, answers.  The last answer
-   is kept, as a walk stays on one file system for long.  */
+/* How the file system of the directory open as FD, on device DEV,
+   answers.  The last answer is kept, as a walk stays on one file
+   system for long.  */
 static enum fs_reach
 file_system_reach (int fd, dev_t dev)
 {
@@ -673,6 +674,15 @@ source_seems_cached (int fd)
   return false;
 }
 
+/* Whether the file SRC (status SRC_ST) is on a file system in memory,
+   as its directory tells unless SRC is a mount point of its own.  */
+static bool
+in_memory (struct loc const *src, struct stat const *src_st)
+{
+  return (src->dir && src_st->st_dev == src->dir->dev
+          && file_system_reach (at (src), src->dir->dev) == FS_MEMORY);
+}
+
 /* Where a worker will copy the regular file SRC (status SRC_ST,
    reached by following links if FOLLOW) soon, open it now and ask for
    the start of its data, returning the descriptor, or -1 to leave the
@@ -692,7 +702,7 @@ prefetch_source (struct loc const *src, struct stat const *src_st,
   enum { PREFETCH_BYTES = 512 * 1024 };
   if (src_st->st_size == 0 || x->attributes_only
       || x->xfer.direct || x->xfer.uncached
-      || file_system_reach (at (src), src_st->st_dev) == FS_MEMORY)
+      || in_memory (src, src_st))
     return -1;
   int fd = open_source (src, follow);
 #if HAVE_POSIX_FADVISE
