@@ -116,7 +116,6 @@ many_files_fixture_ ()
   chmod 755 . || framework_failure_
 }
 
-# Skip the test unless mpicp was built and mpirun can start it.
 # strace, with AddressSanitizer's leak check off in what it runs: the
 # check cannot work under ptrace, and would fail a sanitizer build's
 # every traced run (make check-sanitize).
@@ -125,6 +124,7 @@ strace_ ()
   env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace "$@"
 }
 
+# Skip the test unless mpicp was built and mpirun can start it.
 require_mpicp_ ()
 {
   test -x "${abs_top_builddir-$PWD/..}/src/mpicp" \

@@ -144,8 +144,7 @@ cp --verify --print-hash --fsync src/dense /dev/null > null.out 2>&1 \
   || fail=1
 test -s null.out && { cat null.out; fail=1; }
 
-# --fsync syncs each copy's data.  The leak check of a sanitizer build
-# cannot run under strace: it is off for these copies.
+# --fsync syncs each copy's data.
 if command -v strace > /dev/null 2>&1; then
   strace_ -f -e trace=fdatasync -o trace \
     cp --fsync src/dense src/small . 2> /dev/null \
