@@ -83,10 +83,11 @@ place_busy (struct workers const *w, void const *place)
 
 /* Take a task from W's queue, which is not empty: the first, unless
    another worker is at its place and one a little further on is at a
-   place nobody is, or at none.  Creating files in one directory is serialised by
-   the kernel, which holds the directory's lock for the whole call: on
-   a network file system, for a round trip to the server.  Workers
-   making files in different directories do not wait for each other.  */
+   place nobody is, or at none.  Creating files in one directory is
+   serialised by the kernel, which holds the directory's lock for the
+   whole call: on a network file system, for a round trip to the
+   server.  Workers making files in different directories do not wait
+   for each other.  */
 static struct task
 take_task (struct workers *w)
 {
