@@ -466,6 +466,18 @@ may_keep_special_bits (struct attr_file dst, struct stat const *src_st,
   return !dst.created || S_ISDIR (src_st->st_mode);
 }
 
+/* Whether DST is a regular file this copy made, whose status taken
+   then says it has the permissions MODE already.  Setting them again
+   would change nothing, not even an ACL it inherited: a mode sets the
+   entries its bits show, to what they show.  */
+static bool
+made_with_mode (struct attr_file dst, mode_t mode)
+{
+  return (dst.created && dst.st && S_ISREG (dst.st->st_mode)
+          && (dst.st->st_mode & (SPECIAL_BITS | S_IRWXU | S_IRWXG | S_IRWXO))
+             == mode);
+}
+
 /* Give DST the permissions in SRC_ST, and SRC's ACL if it has one:
    exactly those, as GNU cp 9.10 does, with none of the set-ID or
    sticky bits DST had, nor those of SRC_ST if DROP_SPECIAL.  SRC_BARE
@@ -484,7 +496,7 @@ copy_mode (struct attr_file src, struct stat const *src_st,
     mode &= ~SPECIAL_BITS;
   if (src_bare)
     {
-      if (change_mode (dst, mode) == 0)
+      if (made_with_mode (dst, mode) || change_mode (dst, mode) == 0)
         return true;
       error (0, errno, _("preserving permissions for %s"),
              quoteaf (dst.name));

@@ -13,6 +13,15 @@
 #include "copy-impl.h"
 #include "dirname.h"
 #include "same-inode.h"
+#include "stat-size.h"
+
+#if HAVE_SYS_VFS_H && HAVE_FSTATFS
+# include <sys/vfs.h>
+#endif
+#if GETXATTR_WITH_POSIX_ACLS
+# include <sys/xattr.h>
+# include <linux/xattr.h>
+#endif
 
 /* The directory SRC (SRC_ST), to be copied to DST, was copied before
    in this run: by an earlier operand, or inside one.  Say what GNU cp
@@ -273,6 +282,78 @@ copy_dir_below (struct loc const *src, struct stat const *src_st,
   return ok;
 }
 
+/* Whether the file system open as FD gives a new file the user and
+   group its maker runs as, or the directory's group, and nothing else
+   of its own.  Only those known to are trusted: not a network file
+   system, which may map owners, nor one that fixes them at mount.  */
+static bool
+owners_as_made (int fd)
+{
+#if HAVE_SYS_VFS_H && HAVE_FSTATFS
+  struct statfs fs;
+  if (fstatfs (fd, &fs) == 0)
+    switch ((unsigned long) fs.f_type)
+      {
+      case 0xEF53:		/* ext2, ext3, ext4 */
+      case 0x58465342:		/* XFS */
+      case 0x9123683E:		/* Btrfs */
+      case 0x01021994:		/* tmpfs */
+        return true;
+      }
+#endif
+  return false;
+}
+
+/* Who this process makes files as, once a directory is found to give
+   its new files exactly that; before any is, nothing asks.  */
+static uid_t maker_uid;
+static gid_t maker_gid;
+
+void
+give_maker (struct stat *st)
+{
+  st->st_uid = maker_uid;
+  st->st_gid = maker_gid;
+}
+
+bool
+owned_as_made (struct loc const *dst, struct stat const *st)
+{
+  return (dst->dir && dst->dir->plain_files
+          && st->st_uid == maker_uid && st->st_gid == maker_gid);
+}
+
+/* Whether a regular file made in the directory DDIR, just made as
+   DST (status DST_ST), is sure to get this process's owner and group
+   and exactly the permissions asked for less the umask: so that it
+   need not be looked at once made, nor have its owner or permissions
+   set again to what it has.  The directory's group must be this
+   process's, which a new file gets then whatever the set-group-ID bit
+   or the mount say, and no default ACL may add entries.  A directory
+   made in such a one is such a one, on the same file system.  */
+static bool
+gives_plain_files (struct walk_dir const *ddir, struct loc const *dst,
+                   struct stat const *dst_st)
+{
+  if (ddir->search_only)
+    return false;
+  if (dst->dir && dst->dir->plain_files)
+    return true;
+  uid_t uid = geteuid ();
+  gid_t gid = getegid ();
+  if (dst_st->st_uid != uid || dst_st->st_gid != gid
+      || !owners_as_made (ddir->fd))
+    return false;
+  maker_uid = uid;
+  maker_gid = gid;
+#if GETXATTR_WITH_POSIX_ACLS
+  return (fgetxattr (ddir->fd, XATTR_NAME_POSIX_ACL_DEFAULT, NULL, 0) < 0
+          && (errno == ENODATA || errno == ENOTSUP || errno == EOPNOTSUPP));
+#else
+  return false;
+#endif
+}
+
 /* Copy the directory SRC (status SRC_ST) to DST, which EXISTS already
    as a directory or is made here.  A new directory is accessible only
    to its owner until its contents are in place.  */
@@ -318,6 +399,8 @@ copy_directory (struct loc const *src, struct stat const *src_st,
     }
   if (!exists)
     {
+      ddir.plain_files = gives_plain_files (&ddir, dst, &dst_st);
+      ddir.file_blksize = ST_BLKSIZE (dst_st);
       remember_made_dir (&dst_st);
       if ((dst_st.st_mode & S_IRWXU) != S_IRWXU
           && chmod_dir (&ddir, dst, dst_st.st_mode | S_IRWXU, ctx) != 0)

@@ -54,17 +54,53 @@ dangling_link (struct loc const *dst)
           && fstatat (at (dst), dst->rel, &st, 0) != 0 && errno == ENOENT);
 }
 
+/* The permissions to make DST, the copy of SRC_ST, with, before the
+   umask: no wider than the owner's while its owner is not yet the
+   source's, and writable by the owner while its extended attributes
+   are to be set.  */
+static mode_t
+made_mode (struct loc const *dst, struct stat const *src_st,
+           struct cp_options const *x)
+{
+  mode_t mode = new_file_mode (src_st, x);
+  if (x->preserve_mode && x->preserve_ownership
+      && !owned_as_made (dst, src_st))
+    mode &= S_IRWXU;
+  return mode | xattr_write_access (x);
+}
+
+/* Set *ST to the status of DST, the copy of SRC_ST that was just made
+   in a directory that gives_plain_files, where it is known without
+   asking, and return true; or return false.  Its inode number is not
+   known, so not where the copy is to be hashed and read back.  */
+static bool
+made_status (struct loc const *dst, struct stat const *src_st,
+             struct stat *st, struct cp_options const *x)
+{
+  if (! (dst->dir && dst->dir->plain_files) || 0 <= x->hash_algo)
+    return false;
+  memset (st, 0, sizeof *st);
+  st->st_mode = S_IFREG | (made_mode (dst, src_st, x) & ~x->umask);
+  st->st_nlink = 1;
+  st->st_dev = dst->dir->dev;
+  st->st_blksize = dst->dir->file_blksize;
+  give_maker (st);
+  return true;
+}
+
 /* Open DST for the data of SRC_ST.  EXISTS says whether DST is still
    there: it is then truncated in place, as GNU cp does, keeping its
    links, owner and permissions, or with -f replaced if it can't be
    opened.  A new file is created exclusively, so that no link planted
    there is followed, with permissions no wider than the source's and,
-   while the owner is not yet set, no wider than the owner's.  */
+   while the owner is not yet set, no wider than the owner's; then
+   *MADE_IN_PLACE is set, unless it was made through a dangling link.  */
 static int
 open_destination (struct loc const *dst, struct stat const *src_st,
-                  bool exists, bool *created, struct cp_options const *x)
+                  bool exists, bool *created, bool *made_in_place,
+                  struct cp_options const *x)
 {
-  *created = false;
+  *created = *made_in_place = false;
   if (exists)
     {
       int fd = openat (at (dst), dst->rel,
@@ -88,13 +124,12 @@ open_destination (struct loc const *dst, struct stat const *src_st,
         }
     }
 
-  mode_t mode = new_file_mode (src_st, x);
-  if (x->preserve_mode && x->preserve_ownership)
-    mode &= S_IRWXU;
-  mode |= xattr_write_access (x);
+  mode_t mode = made_mode (dst, src_st, x);
   int fd = openat (at (dst), dst->rel,
                    O_WRONLY | O_CREAT | O_EXCL | O_BINARY, mode);
-  if (fd < 0 && errno == EEXIST && dangling_link (dst))
+  if (0 <= fd)
+    *made_in_place = true;
+  else if (errno == EEXIST && dangling_link (dst))
     {
       /* A link planted where the copy goes is refused, unless POSIX's
          rules, which say to write through it, are asked for.  */
@@ -238,14 +273,16 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
   if (!still_same_file (src_fd, src->name, &c.src_st, src_st))
     goto close_src;
 
-  bool created;
-  int dst_fd = open_destination (dst, &c.src_st, exists, &created, x);
+  bool created, made_in_place;
+  int dst_fd = open_destination (dst, &c.src_st, exists, &created,
+                                 &made_in_place, x);
   if (dst_fd < 0)
     goto close_src;
   c.src = loc_attr (src, src_fd, false);
   c.dst = loc_attr (dst, dst_fd, created);
 
-  if (fstat (dst_fd, &c.dst_st) != 0)
+  if (! (made_in_place && made_status (dst, &c.src_st, &c.dst_st, x))
+      && fstat (dst_fd, &c.dst_st) != 0)
     {
       error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
       if (close (dst_fd) != 0)

@@ -172,6 +172,12 @@ bool copy_dir_below (struct loc const *src, struct stat const *src_st,
                      struct loc const *dst, struct walk_dir *ddir,
                      bool exists, struct stat const *dst_st,
                      struct copy_ctx const *ctx, struct cp_options const *x);
+/* Whether a new regular file made in DST's directory has at once the
+   owner and group in ST.  */
+bool owned_as_made (struct loc const *dst, struct stat const *st);
+/* Give ST the owner and group of a new file made where owned_as_made
+   can tell.  */
+void give_maker (struct stat *st);
 
 /* copy-file.c */
 bool remove_destination (struct loc const *dst, bool verbose);

@@ -242,6 +242,16 @@ dup_dirs (struct walk_dir const *sdir, struct walk_dir const *ddir,
   return true;
 }
 
+/* The directory D, as a worker holds it open as FD: what is known of
+   it, but not where it is in the walk.  */
+static struct walk_dir
+held_dir (struct walk_dir const *d, int fd)
+{
+  return (struct walk_dir) { .fd = fd, .dev = d->dev, .ino = d->ino,
+                             .plain_files = d->plain_files,
+                             .file_blksize = d->file_blksize };
+}
+
 /* A new reference to the directories SDIR and DDIR, whose files FG
    counts, for a task; NULL if they can't be held twice.  */
 static struct shared_dirs *
@@ -255,8 +265,8 @@ file_group_dirs (struct file_group *fg, struct walk_dir const *sdir,
         return NULL;
       struct shared_dirs *dirs = xzalloc (sizeof *dirs);
       atomic_init (&dirs->refs, 1);
-      dirs->src.fd = sfd;
-      dirs->dst.fd = dfd;
+      dirs->src = held_dir (sdir, sfd);
+      dirs->dst = held_dir (ddir, dfd);
       fg->dirs = dirs;
     }
   atomic_fetch_add_explicit (&fg->dirs->refs, 1, memory_order_relaxed);

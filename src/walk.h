@@ -27,6 +27,11 @@ struct walk_dir
   ino_t ino;			/* it is opened again */
   struct walk_dir *up;		/* the directory it is in, or NULL */
   struct walk_dir *down;	/* the directory opened in it, or NULL */
+  /* Set by the copy for a directory it made, where a new regular file
+     is known to get this process's owner and group, the permissions
+     it is made with less the umask and no ACL, and FILE_BLKSIZE.  */
+  bool plain_files;
+  blksize_t file_blksize;
 };
 
 /* One side's open directories.  Those opened from the working

@@ -15,6 +15,7 @@ TESTS += \
   tests/cp/dereference-diff.sh \
   tests/cp/preserve-diff.sh \
   tests/cp/xattr-diff.sh \
+  tests/cp/plain-files-diff.sh \
   tests/cp/attributes-only-diff.sh \
   tests/cp/interactive-diff.sh \
   tests/cp/update-diff.sh \
