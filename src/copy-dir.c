@@ -11,6 +11,8 @@
 
 #include "system.h"
 #include "copy-impl.h"
+#include <dirent.h>
+
 #include "dirname.h"
 #include "same-inode.h"
 #include "stat-size.h"
@@ -61,6 +63,18 @@ dir_copied_before (struct loc const *src, struct stat const *src_st,
   return false;
 }
 
+/* Whether TYPES, of a directory's entries, says entry I is a regular
+   file.  */
+static bool
+lists_regular (unsigned char const *types, idx_t i)
+{
+#ifdef DT_REG
+  return types && types[i] == DT_REG;
+#else
+  return false;
+#endif
+}
+
 /* Copy each entry of the directory SRC, open as SDIR, into DST, open
    as DDIR, which the copy has just MADE or not.  Once the operand
    turns out to be copied into itself, or a directory can't be held
@@ -75,7 +89,8 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
   if (!stack_allows_level (src->name))
     return false;
   file_group_leave_dirs (ctx->files);
-  char *names = read_names (sdir);
+  unsigned char *types;
+  char *names = read_names (sdir, &types);
   if (!names)
     {
       error (0, errno, _("cannot access %s"), quoteaf (src->name));
@@ -102,8 +117,9 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
   struct lookahead ahead;
   lookahead_start (&ahead, sdir, src_st, names);
   bool ok = true;
+  idx_t i = 0;
   for (char const *name = names; *name && !*ctx->into_self;
-       name += strlen (name) + 1)
+       name += strlen (name) + 1, i++)
     {
       if (sdir->fd < 0 || ddir->fd < 0)
         {
@@ -115,13 +131,18 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
       struct loc d_loc = { ddir };
       s_loc.name = name_entry (ctx->src_names, &s_level, name, &s_loc.rel);
       d_loc.name = name_entry (ctx->dst_names, &d_level, name, &d_loc.rel);
-      ok &= copy_internal (&s_loc, &d_loc, &sub, x);
+      bool entry_ok;
+      if (! (lists_regular (types, i)
+             && copy_regular_entry (&s_loc, &d_loc, &sub, x, &entry_ok)))
+        entry_ok = copy_internal (&s_loc, &d_loc, &sub, x);
+      ok &= entry_ok;
       if (remote && remote->poll)
         remote->poll ();
     }
   name_leave (ctx->src_names, &s_level, src->name);
   name_leave (ctx->dst_names, &d_level, dst->name);
   free (names);
+  free (types);
   if (hands_off (ctx->hands))
     *files = sub.files;
   return ok;

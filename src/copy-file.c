@@ -10,6 +10,7 @@
 
 #include "system.h"
 #include "copy-impl.h"
+#include "ignore-value.h"
 #include "same-inode.h"
 
 /* Remove DST to make room for its copy, saying so if VERBOSE.  */
@@ -54,6 +55,18 @@ dangling_link (struct loc const *dst)
           && fstatat (at (dst), dst->rel, &st, 0) != 0 && errno == ENOENT);
 }
 
+/* Whether DST, the copy of SRC_ST, is made with the permissions it is
+   to have, where GNU cp makes it with the owner's alone until the
+   owner is set: where the owner it gets is already the source's (not
+   with other ranks, which fill it without telling how it went).  */
+static bool
+made_wide (struct loc const *dst, struct stat const *src_st,
+           struct cp_options const *x)
+{
+  return (x->preserve_mode && x->preserve_ownership
+          && owned_as_made (dst, src_st) && !copy_hands ()->remote);
+}
+
 /* The permissions to make DST, the copy of SRC_ST, with, before the
    umask: no wider than the owner's while its owner is not yet the
    source's, and writable by the owner while its extended attributes
@@ -64,20 +77,33 @@ made_mode (struct loc const *dst, struct stat const *src_st,
 {
   mode_t mode = new_file_mode (src_st, x);
   if (x->preserve_mode && x->preserve_ownership
-      && !owned_as_made (dst, src_st))
+      && !made_wide (dst, src_st, x))
     mode &= S_IRWXU;
   return mode | xattr_write_access (x);
+}
+
+/* The permissions a copy of SRC_ST that failed is left with, as GNU cp
+   leaves it: those it would have been made with, the owner's alone
+   when the owner is to be kept.  */
+static mode_t
+failed_mode (struct stat const *src_st, struct cp_options const *x)
+{
+  return ((new_file_mode (src_st, x) & S_IRWXU) | xattr_write_access (x))
+         & ~x->umask;
 }
 
 /* Set *ST to the status of DST, the copy of SRC_ST that was just made
    in a directory that gives_plain_files, where it is known without
    asking, and return true; or return false.  Its inode number is not
-   known, so not where the copy is to be hashed and read back.  */
+   known, so not where the copy is to be hashed and read back, nor
+   where other ranks may fill it, which check they open that very
+   file.  */
 static bool
 made_status (struct loc const *dst, struct stat const *src_st,
              struct stat *st, struct cp_options const *x)
 {
-  if (! (dst->dir && dst->dir->plain_files) || 0 <= x->hash_algo)
+  if (! (dst->dir && dst->dir->plain_files) || 0 <= x->hash_algo
+      || copy_hands ()->remote)
     return false;
   memset (st, 0, sizeof *st);
   st->st_mode = S_IFREG | (made_mode (dst, src_st, x) & ~x->umask);
@@ -165,6 +191,10 @@ finish_copy (struct open_copy *c, bool ok, struct cp_options const *x)
       out.st = &c->dst_st;
       ok = copy_attributes (c->src, &c->src_st, out, x);
     }
+  else if (c->made_wide)
+    /* The copy has failed already: this is only to leave it as GNU
+       does, and has nothing to add if it can't.  */
+    ignore_value (fchmod (c->dst.fd, failed_mode (&c->src_st, x)));
 
   if (close (c->dst.fd) != 0)
     {
@@ -248,7 +278,8 @@ open_source (struct loc const *src, bool follow)
 
 /* Copy the data and attributes of the file SRC (status SRC_ST, reached
    by following links if FOLLOW, and already open as SRC_FD unless that
-   is negative) to DST.  With workers and a GROUP, workers copy a large
+   is negative; if FD_CHECKED, SRC_ST is that descriptor's status) to
+   DST.  With workers and a GROUP, workers copy a large
    file in ranges once both ends are open, and any other one too unless
    HERE says this thread is to: a worker's, or another rank's, copying
    a file handed over whole, where the walk's passes false; a failure
@@ -257,7 +288,8 @@ open_source (struct loc const *src, bool follow)
    over whole has no other name copied meanwhile.  */
 _GL_ATTRIBUTE_NOINLINE bool
 copy_data_file (struct loc const *src, struct stat const *src_st,
-                bool follow, int src_fd, struct loc const *dst, bool exists,
+                bool follow, int src_fd, bool fd_checked,
+                struct loc const *dst, bool exists,
                 struct file_group *group, bool here,
                 struct fill_outcome **pending, struct cp_options const *x)
 {
@@ -270,7 +302,9 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
     }
 
   struct open_copy c;
-  if (!still_same_file (src_fd, src->name, &c.src_st, src_st))
+  if (fd_checked)
+    c.src_st = *src_st;
+  else if (!still_same_file (src_fd, src->name, &c.src_st, src_st))
     goto close_src;
 
   bool created, made_in_place;
@@ -280,6 +314,7 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
     goto close_src;
   c.src = loc_attr (src, src_fd, false);
   c.dst = loc_attr (dst, dst_fd, created);
+  c.made_wide = made_in_place && made_wide (dst, &c.src_st, x);
 
   if (! (made_in_place && made_status (dst, &c.src_st, &c.dst_st, x))
       && fstat (dst_fd, &c.dst_st) != 0)
@@ -314,15 +349,16 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
 }
 
 /* Copy the regular file SRC (status SRC_ST as the walk saw it, open
-   as SRC_FD unless that is negative) to DST, a new name in a directory
+   as SRC_FD unless that is negative, and if FD_CHECKED taken from that
+   descriptor) to DST, a new name in a directory
    the copy made, from opening the source to closing both ends: what a
    worker or another rank does with a file handed over whole.  With
    workers and a GROUP, a large file is copied by them in ranges.  */
 bool
 copy_new_file (struct loc const *src, struct stat const *src_st, bool follow,
-               int src_fd, struct loc const *dst, struct file_group *group,
-               struct cp_options const *x)
+               int src_fd, bool fd_checked, struct loc const *dst,
+               struct file_group *group, struct cp_options const *x)
 {
-  return copy_data_file (src, src_st, follow, src_fd, dst, false, group, true,
-                         NULL, x);
+  return copy_data_file (src, src_st, follow, src_fd, fd_checked, dst, false,
+                         group, true, NULL, x);
 }

@@ -124,6 +124,8 @@ struct open_copy
   struct attr_file dst;
   struct stat src_st;
   struct stat dst_st;
+  bool made_wide;		/* DST was made with the permissions it is
+                                   to have, not the owner's alone */
 };
 
 /* Whether files are copied by others than the walk: workers or other
@@ -156,6 +158,9 @@ links_owned (struct copy_hands const *h)
 /* copy.c */
 bool copy_internal (struct loc const *src, struct loc const *dst,
                     struct copy_ctx const *ctx, struct cp_options const *x);
+bool copy_regular_entry (struct loc const *src, struct loc const *dst,
+                         struct copy_ctx const *ctx,
+                         struct cp_options const *x, bool *ok);
 bool follows_links (struct copy_ctx const *ctx, struct cp_options const *x);
 bool remembers_copy (struct stat const *src_st, struct copy_ctx const *ctx,
                      struct cp_options const *x);
@@ -189,13 +194,15 @@ bool still_same_file (int fd, char const *name, struct stat *st,
 bool finish_copy (struct open_copy *c, bool ok, struct cp_options const *x);
 bool fill_copy (struct open_copy *c, struct cp_options const *x);
 bool copy_data_file (struct loc const *src, struct stat const *src_st,
-                     bool follow, int src_fd, struct loc const *dst,
+                     bool follow, int src_fd, bool fd_checked,
+                     struct loc const *dst,
                      bool exists, struct file_group *group, bool here,
                      struct fill_outcome **pending,
                      struct cp_options const *x);
 bool copy_new_file (struct loc const *src, struct stat const *src_st,
-                    bool follow, int src_fd, struct loc const *dst,
-                    struct file_group *group, struct cp_options const *x);
+                    bool follow, int src_fd, bool fd_checked,
+                    struct loc const *dst, struct file_group *group,
+                    struct cp_options const *x);
 
 /* copy-jobs.c */
 
@@ -235,8 +242,9 @@ bool hand_over_chunks (struct open_copy const *c, struct loc const *src,
                        struct fill_outcome **pending,
                        struct cp_options const *x);
 bool hand_over_new_file (struct loc const *src, struct stat const *src_st,
-                         bool follow, struct loc const *dst,
+                         bool follow, int src_fd, struct loc const *dst,
                          struct file_group *fg, struct cp_options const *x);
+int open_entry (struct loc const *src, struct stat *st);
 bool defer_finish (struct file_group *fg, struct walk_dir const *sdir,
                    struct loc const *src, struct stat const *src_st,
                    struct walk_dir const *ddir, struct loc const *dst,

@@ -627,6 +627,7 @@ struct new_file_task
   struct stat src_st;		/* as the walk saw it */
   bool follow;
   int src_fd;			/* the source, if the walk opened it */
+  bool fd_checked;		/* SRC_ST was taken from SRC_FD */
   size_t src_rel;		/* where in its name each end's own */
   size_t dst_rel;		/* name starts */
   size_t dst_name;		/* where in NAMES the copy's name starts */
@@ -641,8 +642,8 @@ run_new_file_task (void *arg)
   char const *dst_name = t->names + t->dst_name;
   struct loc src = { &t->dirs->src, t->names + t->src_rel, t->names };
   struct loc dst = { &t->dirs->dst, dst_name + t->dst_rel, dst_name };
-  if (!copy_new_file (&src, &t->src_st, t->follow, t->src_fd, &dst, group,
-                      t->x))
+  if (!copy_new_file (&src, &t->src_st, t->follow, t->src_fd, t->fd_checked,
+                      &dst, group, t->x))
     atomic_store (&group->failed, true);
   shared_dirs_release (t->dirs);
   free (t);
@@ -694,9 +695,10 @@ in_memory (struct loc const *src, struct stat const *src_st)
 }
 
 /* Where a worker will copy the regular file SRC (status SRC_ST,
-   reached by following links if FOLLOW) soon, open it now and ask for
-   the start of its data, returning the descriptor, or -1 to leave the
-   opening and its messages to the worker.  Waiting tasks keep the
+   reached by following links if FOLLOW, open as FD unless that is
+   negative) soon, open it now if need be and ask for the start of its
+   data, returning the descriptor, or -1 to leave the opening and its
+   messages to the worker.  Waiting tasks keep the
    device busy this way: a worker reads one file at a time, and a copy
    of a tree whose data is not cached would otherwise have but one read
    per worker in flight (with two workers it took 0.78 of GNU cp's time
@@ -707,14 +709,15 @@ in_memory (struct loc const *src, struct stat const *src_st)
    would wait, the advice cost one call per file and did nothing.  */
 static int
 prefetch_source (struct loc const *src, struct stat const *src_st,
-                 bool follow, struct cp_options const *x)
+                 bool follow, int fd, struct cp_options const *x)
 {
   enum { PREFETCH_BYTES = 512 * 1024 };
   if (src_st->st_size == 0 || x->attributes_only
       || x->xfer.direct || x->xfer.uncached
       || in_memory (src, src_st))
-    return -1;
-  int fd = open_source (src, follow);
+    return fd;
+  if (fd < 0)
+    fd = open_source (src, follow);
 #if HAVE_POSIX_FADVISE
   /* Only advice: the copy reads the file whatever comes of it.  */
   if (0 <= fd && !source_seems_cached (fd))
@@ -739,13 +742,41 @@ send_new_file (struct loc const *src, struct stat const *src_st,
   return false;
 }
 
+/* Open the entry SRC, which its directory lists as a regular file, to
+   copy it, and set *ST to its status: one lookup of its name, where
+   looking at it and then opening it take two, and a status that is
+   the open file's, which needs no checking again.  Return the
+   descriptor, or -1 if SRC can't be opened so or is no longer a
+   regular file, leaving it to be looked at as any entry is.  */
+int
+open_entry (struct loc const *src, struct stat *st)
+{
+  /* Not waiting: a FIFO put in its place since the directory was read
+     must not hang the walk, nor a device become its terminal.  Reading
+     a regular file ignores the flag, but maybe not through a daemon
+     or across a network, where it is cleared.  */
+  int fd = openat (at (src), src->rel,
+                   O_RDONLY | O_BINARY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0)
+    return -1;
+  if (fstat (fd, st) == 0 && S_ISREG (st->st_mode)
+      && (file_system_reach (at (src), src->dir->dev) != FS_FAR
+          || fcntl (fd, F_SETFL, 0) == 0))
+    return fd;
+  /* Nothing was read: its closing has nothing to say.  */
+  close (fd);
+  return -1;
+}
+
 /* Have a worker or another rank copy the regular file SRC (status
    SRC_ST, reached by following links if FOLLOW) to DST, a name in a
-   directory this copy made, as a piece of FG.  Return false, leaving
-   it to the walk, if the directories can't be shared.  */
+   directory this copy made, as a piece of FG.  With workers, SRC may
+   be open already as SRC_FD, whose status SRC_ST is; else SRC_FD is
+   negative.  Return false, leaving SRC and SRC_FD to the walk, if the
+   directories can't be shared.  */
 bool
 hand_over_new_file (struct loc const *src, struct stat const *src_st,
-                    bool follow, struct loc const *dst,
+                    bool follow, int src_fd, struct loc const *dst,
                     struct file_group *fg, struct cp_options const *x)
 {
   if (hands.remote)
@@ -762,7 +793,8 @@ hand_over_new_file (struct loc const *src, struct stat const *src_st,
   t->x = x;
   t->src_st = *src_st;
   t->follow = follow;
-  t->src_fd = prefetch_source (src, src_st, follow, x);
+  t->src_fd = prefetch_source (src, src_st, follow, src_fd, x);
+  t->fd_checked = 0 <= src_fd;
   t->src_rel = src->rel - src->name;
   t->dst_rel = dst->rel - dst->name;
   t->dst_name = dst_at;

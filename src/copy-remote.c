@@ -20,7 +20,8 @@ copy_remote_file (struct remote_at const *f, struct cp_options const *x)
   struct walk_dir ddir = { .fd = f->dst_fd };
   struct loc src = { &sdir, f->src_rel, f->src_name };
   struct loc dst = { &ddir, f->dst_rel, f->dst_name };
-  return copy_new_file (&src, &f->src_st, f->follow, -1, &dst, NULL, x);
+  return copy_new_file (&src, &f->src_st, f->follow, -1, false, &dst, NULL,
+                        x);
 }
 
 /* Open F's source, or its copy if DST, for a range of it, and check

@@ -560,8 +560,8 @@ make_copy (struct loc const *src, struct stat const *src_st, bool follow,
     return make_hard_link (at (src), src->rel, src->name, dst, follow,
                            exists && (x->force || x->interactive == CP_ASK));
   if (copies_data (src_st, x))
-    return copy_data_file (src, src_st, follow, -1, dst, exists, group,
-                           false, pending, x);
+    return copy_data_file (src, src_st, follow, -1, false, dst, exists,
+                           group, false, pending, x);
   /* Only --attributes-only leaves DST there: -f still replaces it.  */
   if (S_ISLNK (src_st->st_mode))
     return copy_symlink (src, src_st, dst, exists && x->force, x);
@@ -797,6 +797,39 @@ hands_over_whole (struct stat const *src_st, bool exists, bool track_links,
                 && xfer_chunk_size () <= src_st->st_size));
 }
 
+/* Copy the entry SRC, which its directory lists as a regular file, to
+   DST, where the copy made the directory and so nothing is in the way,
+   as copy_internal would: but open SRC first, rather than look at it
+   and then open it, here or in a worker.  Return false, having done
+   nothing, if SRC is to be copied as copy_internal does it; else set
+   *OK to whether the copy went well so far.  */
+bool
+copy_regular_entry (struct loc const *src, struct loc const *dst,
+                    struct copy_ctx const *ctx, struct cp_options const *x,
+                    bool *ok)
+{
+  if (!ctx->dst_dir_made || ctx->command_line || ctx->hands->remote
+      || x->attributes_only || x->xfer.direct || x->xfer.uncached)
+    return false;
+  struct stat st;
+  int fd = open_entry (src, &st);
+  if (fd < 0)
+    return false;
+  if (remembers_copy (&st, ctx, x) || !copies_data (&st, x))
+    {
+      /* Nothing was read: its closing has nothing to say.  */
+      close (fd);
+      return false;
+    }
+  if (x->verbose)
+    print_verbose (src->name, dst->name, NULL);
+  bool follow = follows_links (ctx, x);
+  *ok = ((ctx->hands->pool
+          && hand_over_new_file (src, &st, follow, fd, dst, ctx->files, x))
+         || copy_new_file (src, &st, follow, fd, true, dst, ctx->files, x));
+  return true;
+}
+
 /* Copy SRC to DST; CTX says where in the tree they are.  */
 bool
 copy_internal (struct loc const *src, struct loc const *dst,
@@ -968,7 +1001,8 @@ copy_internal (struct loc const *src, struct loc const *dst,
       /* A backup is put back at once if the copy fails, so that copy
          is not left to a worker.  */
       if (hands_over_whole (&src_st, exists, track_links, ctx, x)
-          && hand_over_new_file (src, &src_st, follow, dst, ctx->files, x))
+          && hand_over_new_file (src, &src_st, follow, -1, dst, ctx->files,
+                                 x))
         ok = true;
       else
         {

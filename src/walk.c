@@ -226,9 +226,102 @@ name_leave (struct name_buf *nb, struct name_level *lv, char const *dir)
     nb->buf[lv->prefix - 1] = '\0';
 }
 
-char *
-read_names (struct walk_dir const *sdir)
+#if HAVE_GETDENTS64 && D_INO_IN_DIRENT
+/* An entry of a directory as read, to be sorted.  */
+struct entry
 {
+  ino_t ino;
+  size_t name;			/* where its name is in the names read */
+  unsigned char type;		/* its d_type */
+};
+
+static int
+compare_inodes (void const *a, void const *b)
+{
+  struct entry const *ea = a;
+  struct entry const *eb = b;
+  return _GL_CMP (ea->ino, eb->ino);
+}
+
+/* Read the names in the directory open as FD, from its start, in the
+   order savedir's SAVEDIR_SORT_FASTREAD gives them (by inode number,
+   sorted as it sorts them, so that equal numbers come out as in GNU
+   cp), and set *TYPES to their types (DT_REG...), one byte each; or
+   return NULL with errno set.  Reading its descriptor
+   directly saves the copy of it that a directory stream would take,
+   and three calls more to set one up: five calls in all for each
+   directory of a tree.  */
+static char *
+read_names_by_inode (int fd, unsigned char **types)
+{
+  enum { BUF_SIZE = 32 * 1024 };
+  char *buf = ximalloc (BUF_SIZE);
+  char *names = NULL;
+  idx_t names_size = 0, used = 0;
+  struct entry *entries = NULL;
+  idx_t n_alloc = 0, n = 0;
+  for (;;)
+    {
+      ssize_t got = getdents64 (fd, buf, BUF_SIZE);
+      if (got <= 0)
+        {
+          if (got < 0)
+            {
+              int e = errno;
+              free (buf);
+              free (names);
+              free (entries);
+              *types = NULL;
+              errno = e;
+              return NULL;
+            }
+          break;
+        }
+      for (ssize_t off = 0; off < got; )
+        {
+          struct dirent64 const *d = (struct dirent64 const *) (buf + off);
+          off += d->d_reclen;
+          /* As readdir, skip what Linux may leave with no inode.  */
+          char const *name = d->d_name;
+          if (d->d_ino == 0
+              || name[name[0] != '.' ? 0 : name[1] != '.' ? 1 : 2] == '\0')
+            continue;
+          idx_t size = strlen (name) + 1;
+          if (names_size - used < size)
+            names = xpalloc (names, &names_size, size - (names_size - used),
+                             -1, 1);
+          memcpy (names + used, name, size);
+          if (n == n_alloc)
+            entries = xpalloc (entries, &n_alloc, 1, -1, sizeof *entries);
+          entries[n++] = (struct entry) { d->d_ino, used, d->d_type };
+          used += size;
+        }
+    }
+  free (buf);
+  if (n)
+    qsort (entries, n, sizeof *entries, compare_inodes);
+  char *sorted = ximalloc (used + 1);
+  char *p = sorted;
+  *types = ximalloc (n + 1);
+  for (idx_t i = 0; i < n; i++)
+    {
+      p = stpcpy (p, names + entries[i].name) + 1;
+      (*types)[i] = entries[i].type;
+    }
+  *p = '\0';
+  free (names);
+  free (entries);
+  return sorted;
+}
+#endif
+
+char *
+read_names (struct walk_dir const *sdir, unsigned char **types)
+{
+#if HAVE_GETDENTS64 && D_INO_IN_DIRENT
+  return read_names_by_inode (sdir->fd, types);
+#else
+  *types = NULL;
   /* closedir closes the descriptor it reads, which SDIR keeps.  */
   int fd = fcntl (sdir->fd, F_DUPFD_CLOEXEC, 0);
   if (fd < 0)
@@ -251,6 +344,7 @@ read_names (struct walk_dir const *sdir)
     }
   errno = e;
   return names;
+#endif
 }
 
 /* Every level of a tree costs the recursion a few kilobytes of stack,

@@ -111,8 +111,11 @@ char *name_entry (struct name_buf *nb, struct name_level *lv,
 void name_leave (struct name_buf *nb, struct name_level *lv, char const *dir);
 
 /* The names in the directory SDIR, as savedir gives them, or NULL
-   with errno set.  */
-char *read_names (struct walk_dir const *sdir);
+   with errno set.  SDIR's descriptor must not have been read from
+   before.  Set *TYPES to the entries' types (DT_REG...) as the
+   directory gives them, one byte per name, to be freed; or to NULL
+   where they are not known.  */
+char *read_names (struct walk_dir const *sdir, unsigned char **types);
 
 /* Make the stack ready for a deep walk, once per process, from the
    frame the walks start below.  */

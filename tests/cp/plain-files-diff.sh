@@ -5,13 +5,17 @@
 # they are set after.  Either way the copy ends as GNU's: with umasks
 # that take some permissions away, in a directory whose default ACL
 # adds entries, in one whose set-group-ID bit gives another group, and
-# with --jobs.
+# with --jobs; and a file whose copy fails is left with the owner's
+# permissions alone, as GNU leaves it.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
 require_gnu_ cp
 
-mkdir -p fix/t/sub || framework_failure_
+mkdir -p fix/t/sub fix/e || framework_failure_
+head -c 100000 /dev/urandom > fix/e/bad && chmod 644 fix/e/bad \
+  && printf 'good\n' > fix/e/good || framework_failure_
+faultshim=${abs_top_builddir-$PWD/..}/tests/shim/faultshim.so
 for m in 644 664 600 755 750 444 4755 2750; do
   printf '%s\n' $m > fix/t/f$m && chmod $m fix/t/f$m \
     && printf '%s\n' $m > fix/t/sub/g$m && chmod $m fix/t/sub/g$m \
@@ -33,6 +37,12 @@ run_cases ()
   diff_run_ "a-umask-077$1" sh -c 'umask 077 && cp -a t copy'
   diff_run_ "r$1" sh -c 'umask 022 && cp -r t copy'
   diff_run_ "p$1" sh -c 'umask 022 && cp -rp t copy'
+  if test -f "$faultshim"; then
+    diff_run_ "a-failed$1" env LD_PRELOAD="$faultshim" \
+      FAULT_FD_PATH='*/e/bad' FAULT_OP=read,pread,preadv2 FAULT_MODE=eio \
+      FAULT_DISABLE=copy_file_range,sendfile \
+      sh -c 'umask 022 && cp -a e copy'
+  fi
   if test -n "$sgid_dir"; then
     diff_run_ "a-sgid$1" sh -c 'umask 022 && cp -a t sg/copy'
     diff_run_ "r-sgid$1" sh -c 'umask 022 && cp -r t sg/copy'

@@ -22,7 +22,8 @@
                 call is about must match: for a call given a directory
                 descriptor and a name, the directory's name in
                 /proc/self/fd, a slash and the name; for one given a
-                descriptor, its name there; closedir always matches
+                descriptor, its name there; closedir always matches,
+                and stands for the end of a listing by getdents64 too
    SWAP_FLAGS   for openat, "creat" to match only calls that may create
                 the file, "dir" only those that open a directory
    SWAP_NTH     swap at the Nth matching call (default 1)
@@ -221,6 +222,18 @@ closedir (DIR *dirp)
   if (armed_for ("closedir"))
     maybe_swap ("closedir", "");
   return real_ (dirp);
+}
+
+/* A directory read without a stream is done with when getdents64
+   finds nothing more: "closedir" stands for that moment too.  */
+ssize_t
+getdents64 (int fd, void *buf, size_t size)
+{
+  REAL ("getdents64", getdents64);
+  ssize_t n = real_ (fd, buf, size);
+  if (n == 0 && armed_for ("closedir"))
+    maybe_swap ("closedir", "");
+  return n;
 }
 
 int

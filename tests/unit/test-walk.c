@@ -18,6 +18,7 @@
 #include "walk.h"
 #include "unit.h"
 
+#include <dirent.h>
 #include <stdio.h>
 
 
@@ -197,19 +198,32 @@ lists_entries (char const *top)
       expect (false, "the list directory opens");
       return;
     }
-  char *list = read_names (&d);
+  unsigned char *types;
+  char *list = read_names (&d, &types);
   expect (list != NULL, "the names are read");
   size_t seen = 0;
+  ino_t last = 0;
   for (char const *p = list; p && *p; p += strlen (p) + 1)
     {
       bool known = false;
       for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         known |= strcmp (p, names[i]) == 0;
       expect (known, "each name listed is an entry");
+#ifdef DT_DIR
+      expect (!types || types[seen] == DT_DIR || types[seen] == DT_UNKNOWN,
+              "each entry's type is a directory's, if known");
+#endif
+#if D_INO_IN_DIRENT
+      struct stat est;
+      expect (fstatat (d.fd, p, &est, AT_SYMLINK_NOFOLLOW) == 0
+              && last <= est.st_ino, "the entries come by inode number");
+      last = est.st_ino;
+#endif
       seen++;
     }
   expect (seen == sizeof names / sizeof *names, "every entry is listed");
   free (list);
+  free (types);
   walk_close (&w, &d);
 }
 
