@@ -228,7 +228,8 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
   bool clone_failed = false;
   if (!x->attributes_only)
     {
-      struct xfer_file in = { c->src.fd, c->src.name, &c->src_st, true };
+      struct xfer_file in = { c->src.fd, c->src.name, &c->src_st, true,
+                              c->src_size_true };
       struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st, true };
       struct xfer_report report;
       ok = copy_file_data (&in, &out, &report, x);
@@ -315,6 +316,8 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
   c.src = loc_attr (src, src_fd, false);
   c.dst = loc_attr (dst, dst_fd, created);
   c.made_wide = made_in_place && made_wide (dst, &c.src_st, x);
+  c.src_size_true = (src->dir && src->dir->sizes_true
+                     && c.src_st.st_dev == src->dir->dev);
 
   if (! (made_in_place && made_status (dst, &c.src_st, &c.dst_st, x))
       && fstat (dst_fd, &c.dst_st) != 0)

@@ -126,6 +126,7 @@ struct open_copy
   struct stat dst_st;
   bool made_wide;		/* DST was made with the permissions it is
                                    to have, not the owner's alone */
+  bool src_size_true;		/* SRC's data ends at its size */
 };
 
 /* Whether files are copied by others than the walk: workers or other

@@ -249,6 +249,7 @@ held_dir (struct walk_dir const *d, int fd)
 {
   return (struct walk_dir) { .fd = fd, .dev = d->dev, .ino = d->ino,
                              .plain_files = d->plain_files,
+                             .sizes_true = d->sizes_true,
                              .file_blksize = d->file_blksize };
 }
 

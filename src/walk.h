@@ -32,6 +32,9 @@ struct walk_dir
      it is made with less the umask and no ACL, and FILE_BLKSIZE.  */
   bool plain_files;
   blksize_t file_blksize;
+  /* Set by the copy for a source directory whose file system tells
+     files' sizes truly.  */
+  bool sizes_true;
 };
 
 /* One side's open directories.  Those opened from the working

@@ -383,14 +383,30 @@ copy_span (struct xfer_ctx *c, off_t len, bool finish)
   return !finish || xfer_output_finish (c);
 }
 
-/* Copy the data of C's source, as the options ask.  */
+/* Copy the data of C's source, LEN bytes or to its end if LEN is
+   negative, as the options ask.  */
 static bool
-copy_data (struct xfer_ctx *c)
+copy_data (struct xfer_ctx *c, off_t len)
 {
   enum xfer_step cloned = try_clone (c);
   if (cloned != XFER_STEP_UNSUITED)
     return cloned == XFER_STEP_DONE;
-  return copy_span (c, -1, true);
+  return copy_span (c, len, true);
+}
+
+/* How much of SRC, at offset POS, a copy of it all has to move: its
+   size if that is known to be where its data ends, and then nothing
+   is read past it; else -1, to read to the end.  A file that grows
+   meanwhile is copied as it was when looked at, as when it grows just
+   after the copy.  Not with direct I/O, whose last transfer goes past
+   the end in whole blocks.  */
+static off_t
+whole_length (struct xfer_file const *src, off_t pos,
+              struct xfer_opts const *opts)
+{
+  return (src->size_true && pos == 0 && S_ISREG (src->st->st_mode)
+          && 0 < src->st->st_size && !opts->direct
+          ? src->st->st_size : -1);
 }
 
 /* The --uncached line of C's report: the weakest way either end
@@ -470,7 +486,7 @@ xfer_copy_hashed (struct xfer_file const *src, struct xfer_file const *dst,
 
   if (c.sink)
     c.sink->begin (c.sink);
-  bool ok = copy_data (&c);
+  bool ok = copy_data (&c, whole_length (src, in_pos, opts));
   end_copy (&c, ok);
   if (hash)
     report->hashed = (c.hash_missed

@@ -85,13 +85,17 @@ struct xfer_opts
 /* One end of a transfer: an open descriptor, its name for diagnostics,
    its status as the caller last saw it, and whether the caller has
    just opened it, so that a regular file's offset is known to be 0
-   without asking.  */
+   without asking.  A source may be known to be a regular file whose
+   data ends where that status says, on a file system whose sizes are
+   true: its copy then stops there, and does not ask once more for
+   data that is not there.  */
 struct xfer_file
 {
   int fd;
   char const *name;
   struct stat const *st;
   bool just_opened;
+  bool size_true;
 };
 
 /* Whether a shortcut was taken, as --debug reports it.  */

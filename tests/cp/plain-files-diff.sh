@@ -76,7 +76,8 @@ ours_dir_=$serial_bin
 # On a file system known to give new files their maker's owner, a file
 # whose mode the umask leaves whole gets no chmod and no fstat: only
 # the directories, the file the umask would narrow (664) and the
-# set-ID ones are changed.
+# set-ID ones are changed.  Its data, known to end at its size, is
+# copied without a last read that finds nothing.
 case $(stat -f -c %T . 2> /dev/null) in
   ext2/ext3|xfs|btrfs|tmpfs) plain_fs=yes ;;
   *) plain_fs=no ;;
@@ -85,7 +86,8 @@ if test $plain_fs = yes && command -v strace > /dev/null \
     && strace_ -o /dev/null true 2> /dev/null; then
   for jobs in '' --jobs=2; do
     rm -rf traced || framework_failure_
-    ( umask 022 && strace_ -f -y -e trace=fchmod,fstat,newfstatat,statx \
+    ( umask 022 && strace_ -f -y \
+        -e trace=fchmod,fstat,newfstatat,statx,read,pread64,copy_file_range \
         -o trace.out cp -a $jobs fix/t traced ) || fail=1
     sed -n 's/^[0-9]* *//p' trace.out | grep '^fchmod(' \
       | sed 's/^fchmod([0-9]*<[^>]*\/traced\(\/[^>]*\)\?>.*/\1/' \
@@ -96,6 +98,11 @@ if test $plain_fs = yes && command -v strace > /dev/null \
     if grep -E '^[0-9]* *(fstat|newfstatat|statx)\([0-9]*<[^>]*/traced/(sub/)?[fg][0-9]+>' \
         trace.out; then
       echo "a new file's status was asked for ($jobs)" >&2
+      fail=1
+    fi
+    if grep -E '^[0-9]* *(read|pread64|copy_file_range)\([0-9]*<[^>]*/fix/t/.*= 0$' \
+        trace.out; then
+      echo "a file was read past its end ($jobs)" >&2
       fail=1
     fi
   done
