@@ -17,48 +17,10 @@
 #include "same-inode.h"
 #include "stat-size.h"
 
-#if HAVE_SYS_VFS_H && HAVE_FSTATFS
-# include <sys/vfs.h>
-#endif
 #if GETXATTR_WITH_POSIX_ACLS
 # include <sys/xattr.h>
 # include <linux/xattr.h>
 #endif
-
-/* Whether the file system open as FD, on device DEV, is one of the
-   local ones known to keep files as plainly as can be: a new file gets
-   the user and group its maker runs as, or the directory's group, and
-   nothing else of its own; a file's size is where its data ends.  Not
-   a network file system, which may map owners and learn of sizes late,
-   nor one that fixes owners at mount, nor /proc and its like.  The
-   last answer is kept, as a walk stays on one file system for long.  */
-static bool
-plain_file_system (int fd, dev_t dev)
-{
-  static _Thread_local bool known;
-  static _Thread_local bool plain;
-  static _Thread_local dev_t known_dev;
-  if (known && dev == known_dev)
-    return plain;
-  plain = false;
-#if HAVE_SYS_VFS_H && HAVE_FSTATFS
-  struct statfs fs;
-  if (fstatfs (fd, &fs) != 0)
-    return false;
-  switch ((unsigned long) fs.f_type)
-    {
-    case 0xEF53:		/* ext2, ext3, ext4 */
-    case 0x58465342:		/* XFS */
-    case 0x9123683E:		/* Btrfs */
-    case 0x01021994:		/* tmpfs */
-      plain = true;
-      break;
-    }
-#endif
-  known = true;
-  known_dev = dev;
-  return plain;
-}
 
 /* The directory SRC (SRC_ST), to be copied to DST, was copied before
    in this run: by an earlier operand, or inside one.  Say what GNU cp
@@ -239,7 +201,8 @@ open_source_dir (struct loc const *src, struct stat const *src_st,
       *ok = false;
       return false;
     }
-  sdir->sizes_true = plain_file_system (sdir->fd, sdir->dev);
+  sdir->sizes_true
+    = (file_system_kind (sdir->fd, sdir->dev) & FS_PLAIN) != 0;
   return true;
 }
 
@@ -377,7 +340,7 @@ gives_plain_files (struct walk_dir const *ddir, struct loc const *dst,
   uid_t uid = geteuid ();
   gid_t gid = getegid ();
   if (dst_st->st_uid != uid || dst_st->st_gid != gid
-      || !plain_file_system (ddir->fd, ddir->dev))
+      || ! (file_system_kind (ddir->fd, ddir->dev) & FS_PLAIN))
     return false;
   maker_uid = uid;
   maker_gid = gid;

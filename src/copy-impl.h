@@ -207,6 +207,22 @@ bool copy_new_file (struct loc const *src, struct stat const *src_st,
 
 /* copy-jobs.c */
 
+/* What the copy makes of a file system.  FS_FAR: it answers over a
+   network or through a daemon, so that each lookup the walk makes
+   there waits for a round trip.  FS_MEMORY: its files are in memory
+   alone (tmpfs), and need no reading ahead.  FS_PLAIN: a local one
+   known to keep files as plainly as can be, where a new file gets the
+   user and group its maker runs as, or the directory's group, and
+   nothing else of its own, and a file's size is where its data ends;
+   not a network file system, which may map owners and learn of sizes
+   late, nor one that fixes owners at mount, nor /proc and its like.  */
+enum { FS_FAR = 1, FS_MEMORY = 2, FS_PLAIN = 4 };
+
+/* What the copy makes of the file system of the directory open as FD,
+   on device DEV.  The last answer is kept, per thread, as a walk stays
+   on one file system for long.  */
+unsigned int file_system_kind (int fd, dev_t dev);
+
 /* On a file system where every lookup is a round trip, the workers
    look up a directory's next names ahead of the walk, which then finds
    their status in the kernel's cache: the walk's lookups, one after

@@ -362,50 +362,49 @@ hand_over (struct open_copy const *c, struct file_group *group,
   workers_submit (hands.pool, run_copy_task, t);
 }
 
-/* How a file system answers: from local disks; over a network or
-   through a daemon, so that each lookup the walk makes there waits for
-   a round trip; or from memory alone (tmpfs), so that its files need
-   no reading ahead.  */
-enum fs_reach { FS_LOCAL, FS_FAR, FS_MEMORY };
-
-/* How the file system of the directory open as FD, on device DEV,
-   answers.  The last answer is kept, as a walk stays on one file
-   system for long.  */
-static enum fs_reach
-file_system_reach (int fd, dev_t dev)
+unsigned int
+file_system_kind (int fd, dev_t dev)
 {
   static _Thread_local bool known;
-  static _Thread_local enum fs_reach reach;
+  static _Thread_local unsigned int kind;
   static _Thread_local dev_t known_dev;
   if (known && dev == known_dev)
-    return reach;
-  reach = FS_LOCAL;
+    return kind;
+  kind = 0;
 #if HAVE_SYS_VFS_H && HAVE_FSTATFS
   struct statfs fs;
-  if (fstatfs (fd, &fs) == 0)
-    switch ((unsigned long) fs.f_type)
-      {
-      case 0x6969:		/* NFS */
-      case 0x517B:		/* SMB */
-      case 0xFF534D42:		/* CIFS */
-      case 0xFE534D42:		/* SMB2 */
-      case 0x65735546:		/* FUSE */
-      case 0x00C36400:		/* Ceph */
-      case 0x0BD00BD0:		/* Lustre */
-      case 0x47504653:		/* GPFS */
-      case 0x01021997:		/* 9P */
-      case 0x5346414F:		/* AFS */
-        reach = FS_FAR;
-        break;
-      case 0x01021994:		/* tmpfs */
-      case 0x858458F6:		/* ramfs */
-        reach = FS_MEMORY;
-        break;
-      }
+  if (fstatfs (fd, &fs) != 0)
+    return kind;
+  switch ((unsigned long) fs.f_type)
+    {
+    case 0x6969:		/* NFS */
+    case 0x517B:		/* SMB */
+    case 0xFF534D42:		/* CIFS */
+    case 0xFE534D42:		/* SMB2 */
+    case 0x65735546:		/* FUSE */
+    case 0x00C36400:		/* Ceph */
+    case 0x0BD00BD0:		/* Lustre */
+    case 0x47504653:		/* GPFS */
+    case 0x01021997:		/* 9P */
+    case 0x5346414F:		/* AFS */
+      kind = FS_FAR;
+      break;
+    case 0x01021994:		/* tmpfs */
+      kind = FS_MEMORY | FS_PLAIN;
+      break;
+    case 0x858458F6:		/* ramfs */
+      kind = FS_MEMORY;
+      break;
+    case 0xEF53:		/* ext2, ext3, ext4 */
+    case 0x58465342:		/* XFS */
+    case 0x9123683E:		/* Btrfs */
+      kind = FS_PLAIN;
+      break;
+    }
 #endif
   known = true;
   known_dev = dev;
-  return reach;
+  return kind;
 }
 
 /* Names of a directory, NUL-separated in NAMES, SIZE bytes in all, to
@@ -441,7 +440,7 @@ lookahead_start (struct lookahead *la, struct walk_dir const *sdir,
   la->next = names;
   la->ahead = 0;
   la->on = (hands.pool
-            && file_system_reach (sdir->fd, st->st_dev) == FS_FAR);
+            && file_system_kind (sdir->fd, st->st_dev) & FS_FAR);
 }
 
 /* Hand a worker the lookups of the next names of LA in SDIR.  */
@@ -692,7 +691,7 @@ static bool
 in_memory (struct loc const *src, struct stat const *src_st)
 {
   return (src->dir && src_st->st_dev == src->dir->dev
-          && file_system_reach (at (src), src->dir->dev) == FS_MEMORY);
+          && file_system_kind (at (src), src->dir->dev) & FS_MEMORY);
 }
 
 /* Where a worker will copy the regular file SRC (status SRC_ST,
@@ -761,7 +760,7 @@ open_entry (struct loc const *src, struct stat *st)
   if (fd < 0)
     return -1;
   if (fstat (fd, st) == 0 && S_ISREG (st->st_mode)
-      && (file_system_reach (at (src), src->dir->dev) != FS_FAR
+      && (! (file_system_kind (at (src), src->dir->dev) & FS_FAR)
           || fcntl (fd, F_SETFL, 0) == 0))
     return fd;
   /* Nothing was read: its closing has nothing to say.  */

@@ -64,7 +64,8 @@ fi
 acl_dir=
 if command -v setfacl > /dev/null && cpdd_has_ USE_ACL \
     && python3 -c 'import os' 2> /dev/null \
-    && mkdir fix/acl && setfacl -d -m u:65534:rwx,o::- fix/acl 2> /dev/null; then
+    && mkdir fix/acl \
+    && setfacl -d -m u:65534:rwx,o::- fix/acl 2> /dev/null; then
   acl_dir=fix/acl
 fi
 
@@ -95,12 +96,13 @@ if test $plain_fs = yes && command -v strace > /dev/null \
     printf '%s\n' '' /f2750 /f4755 /f664 /sub /sub/g2750 /sub/g4755 \
       /sub/g664 | LC_ALL=C sort > chmodded.exp || framework_failure_
     compare chmodded.exp chmodded || fail=1
-    if grep -E '^[0-9]* *(fstat|newfstatat|statx)\([0-9]*<[^>]*/traced/(sub/)?[fg][0-9]+>' \
-        trace.out; then
+    made='[0-9]*<[^>]*/traced/(sub/)?[fg][0-9]+>'
+    if grep -E "^[0-9]* *(fstat|newfstatat|statx)\\($made" trace.out; then
       echo "a new file's status was asked for ($jobs)" >&2
       fail=1
     fi
-    if grep -E '^[0-9]* *(read|pread64|copy_file_range)\([0-9]*<[^>]*/fix/t/.*= 0$' \
+    source='[0-9]*<[^>]*/fix/t/'
+    if grep -E "^[0-9]* *(read|pread64|copy_file_range)\\($source.*= 0\$" \
         trace.out; then
       echo "a file was read past its end ($jobs)" >&2
       fail=1
