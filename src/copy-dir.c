@@ -15,6 +15,7 @@
 
 #include "dirname.h"
 #include "same-inode.h"
+#include "stat-macros.h"
 #include "stat-size.h"
 
 #if GETXATTR_WITH_POSIX_ACLS
@@ -249,6 +250,20 @@ new_dir_mode (struct stat const *src_st, struct stat const *dst_st,
   return (perms & ~x->umask) | sticky | inherited;
 }
 
+/* Whether a new directory is made with the permissions it is to keep,
+   as GNU cp makes it when it keeps neither the owner nor the
+   permissions (cp -r): the source's, less what the umask, or a default
+   ACL of the directory it is made in, takes away; they are changed
+   only if they lack some of the owner's, which the copy needs for a
+   while.  Otherwise it is made its owner's alone, and given its
+   permissions once complete.  */
+static bool
+dir_made_final (struct cp_options const *x)
+{
+  return (!x->preserve_mode && !x->preserve_ownership
+          && !x->explicit_no_preserve_mode);
+}
+
 /* Give the directory DST (open as DDIR), the copy of SRC (status
    SRC_ST, open as SDIR if it could be), made as DST_ST unless it
    EXISTS already, its attributes once the files of FG, if any, are
@@ -262,7 +277,14 @@ finish_directory (struct file_group *fg, struct walk_dir const *sdir,
                   struct cp_options const *x)
 {
   bool set_mode = !exists && !x->preserve_mode;
-  mode_t mode = set_mode ? new_dir_mode (src_st, dst_st, x) : 0;
+  mode_t mode = 0;
+  if (set_mode && dir_made_final (x))
+    {
+      set_mode = (dst_st->st_mode & S_IRWXU) != S_IRWXU;
+      mode = dst_st->st_mode & CHMOD_MODE_BITS;
+    }
+  else if (set_mode)
+    mode = new_dir_mode (src_st, dst_st, x);
   if (fg && defer_finish (fg, sdir, src, src_st, ddir, dst, !exists,
                           set_mode, mode, x))
     return true;
@@ -353,8 +375,9 @@ gives_plain_files (struct walk_dir const *ddir, struct loc const *dst,
 }
 
 /* Copy the directory SRC (status SRC_ST) to DST, which EXISTS already
-   as a directory or is made here.  A new directory is accessible only
-   to its owner until its contents are in place.  */
+   as a directory or is made here.  A new directory whose owner or
+   permissions are kept is accessible only to its owner until its
+   contents are in place.  */
 bool
 copy_directory (struct loc const *src, struct stat const *src_st,
                 struct loc const *dst, bool exists,
@@ -375,7 +398,9 @@ copy_directory (struct loc const *src, struct stat const *src_st,
       return false;
     }
 
-  if (!exists && mkdirat (at (dst), dst->rel, S_IRWXU) != 0)
+  mode_t made_mode = (dir_made_final (x) ? src_st->st_mode & CHMOD_MODE_BITS
+                      : S_IRWXU);
+  if (!exists && mkdirat (at (dst), dst->rel, made_mode) != 0)
     {
       error (0, errno, _("cannot create directory %s"), quoteaf (dst->name));
       return false;

@@ -65,13 +65,13 @@ compare exp-links links-outcome || fail=1
 umount full || framework_failure_
 
 # SIGINT while a worker waits on a FIFO's data: the whole process ends
-# at once, killed by the signal, as a serial cp is.  umask 022 gives
-# the copied directories mode 755 once done.
-umask 022  A job started in
-# the background ignores SIGINT unless told otherwise.
+# at once, killed by the signal, as a serial cp is.  With -p, as in
+# GNU cp, a new directory is its owner's alone until it is complete.
+umask 022
+# A job started in the background ignores SIGINT unless told otherwise.
 mkfifo src/d2/fifo || framework_failure_
 exec 3<> src/d2/fifo || framework_failure_
-env --default-signal=INT cp --jobs=4 -r --copy-contents src dst &
+env --default-signal=INT cp --jobs=4 -rp --copy-contents src dst &
 pid=$!
 # Wait for the walk to reach the FIFO (for as long as a loaded machine
 # may take: four seconds were once the limit), then for its worker to

@@ -6,7 +6,9 @@
 # that take some permissions away, in a directory whose default ACL
 # adds entries, in one whose set-group-ID bit gives another group, and
 # with --jobs; and a file whose copy fails is left with the owner's
-# permissions alone, as GNU leaves it.
+# permissions alone, as GNU leaves it.  A directory is made with the
+# permissions it keeps when neither they nor its owner are kept (-r),
+# as GNU makes it: under a default ACL that takes some away, too.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
@@ -21,7 +23,8 @@ for m in 644 664 600 755 750 444 4755 2750; do
     && printf '%s\n' $m > fix/t/sub/g$m && chmod $m fix/t/sub/g$m \
     || framework_failure_
 done
-chmod 750 fix/t/sub || framework_failure_
+mkdir fix/t/ro && printf 'r\n' > fix/t/ro/f && chmod 500 fix/t/ro \
+  && chmod 750 fix/t/sub || framework_failure_
 
 # Our cp, also with --jobs=2, as "cp" in the directory $1.
 jobs_bin=$PWD/jobs2-bin
@@ -50,6 +53,8 @@ run_cases ()
   if test -n "$acl_dir"; then
     DIFF_XATTRS=1 diff_run_ "a-default-acl$1" \
       sh -c 'umask 022 && cp -a t acl/copy'
+    DIFF_XATTRS=1 diff_run_ "r-default-acl$1" \
+      sh -c 'umask 022 && cp -r t acl/copy'
   fi
 }
 
@@ -93,7 +98,7 @@ if test $plain_fs = yes && command -v strace > /dev/null \
     sed -n 's/^[0-9]* *//p' trace.out | grep '^fchmod(' \
       | sed 's/^fchmod([0-9]*<[^>]*\/traced\(\/[^>]*\)\?>.*/\1/' \
       | LC_ALL=C sort > chmodded || framework_failure_
-    printf '%s\n' '' /f2750 /f4755 /f664 /sub /sub/g2750 /sub/g4755 \
+    printf '%s\n' '' /f2750 /f4755 /f664 /ro /sub /sub/g2750 /sub/g4755 \
       /sub/g664 | LC_ALL=C sort > chmodded.exp || framework_failure_
     compare chmodded.exp chmodded || fail=1
     made='[0-9]*<[^>]*/traced/(sub/)?[fg][0-9]+>'
