@@ -315,7 +315,10 @@ copy_remote_dir (struct remote_dir const *d, struct remote_path const *src,
                               .dst_dir_made = true };
       struct loc s = { &sc.dirs[sc.n - 1], d->src_rel, d->src_name };
       struct loc t = { &dc.dirs[dc.n - 1], d->dst_rel, d->dst_name };
-      ok = copy_dir_below (&s, d->src_st, &t, &ddir, false, &dst_st, &ctx,
+      /* The directory's status as it was made, before the walk gave
+         its owner what the copy needs: what its attributes start
+         from.  */
+      ok = copy_dir_below (&s, d->src_st, &t, &ddir, false, d->dst_st, &ctx,
                            x);
       ok &= file_group_wait (ctx.files);
       free (src_names.buf);
