@@ -18,10 +18,7 @@
 #include "stat-macros.h"
 #include "stat-size.h"
 
-#if GETXATTR_WITH_POSIX_ACLS
-# include <sys/xattr.h>
-# include <linux/xattr.h>
-#endif
+#include <sys/xattr.h>
 
 /* The directory SRC (SRC_ST), to be copied to DST, was copied before
    in this run: by an earlier operand, or inside one.  Say what GNU cp
@@ -366,12 +363,10 @@ gives_plain_files (struct walk_dir const *ddir, struct loc const *dst,
     return false;
   maker_uid = uid;
   maker_gid = gid;
-#if GETXATTR_WITH_POSIX_ACLS
-  return (fgetxattr (ddir->fd, XATTR_NAME_POSIX_ACL_DEFAULT, NULL, 0) < 0
+  /* Asked even where cp copies no ACLs: the kernel still applies
+     them.  */
+  return (fgetxattr (ddir->fd, "system.posix_acl_default", NULL, 0) < 0
           && (errno == ENODATA || errno == ENOTSUP || errno == EOPNOTSUPP));
-#else
-  return false;
-#endif
 }
 
 /* Copy the directory SRC (status SRC_ST) to DST, which EXISTS already
