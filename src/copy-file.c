@@ -67,46 +67,36 @@ made_wide (struct loc const *dst, struct stat const *src_st,
           && owned_as_made (dst, src_st) && !copy_hands ()->remote);
 }
 
-/* The permissions to make DST, the copy of SRC_ST, with, before the
-   umask: no wider than the owner's while its owner is not yet the
-   source's, and writable by the owner while its extended attributes
-   are to be set.  */
+/* The permissions to make the copy of SRC_ST with, before the umask:
+   no wider than the owner's while its owner is not yet the source's,
+   unless WIDE (see made_wide), and writable by the owner while its
+   extended attributes are to be set.  Without WIDE, also those a copy
+   that failed is left with, as GNU cp leaves it.  */
 static mode_t
-made_mode (struct loc const *dst, struct stat const *src_st,
-           struct cp_options const *x)
+made_mode (struct stat const *src_st, bool wide, struct cp_options const *x)
 {
   mode_t mode = new_file_mode (src_st, x);
-  if (x->preserve_mode && x->preserve_ownership
-      && !made_wide (dst, src_st, x))
+  if (x->preserve_mode && x->preserve_ownership && !wide)
     mode &= S_IRWXU;
   return mode | xattr_write_access (x);
 }
 
-/* The permissions a copy of SRC_ST that failed is left with, as GNU cp
-   leaves it: those it would have been made with, the owner's alone
-   when the owner is to be kept.  */
-static mode_t
-failed_mode (struct stat const *src_st, struct cp_options const *x)
-{
-  return ((new_file_mode (src_st, x) & S_IRWXU) | xattr_write_access (x))
-         & ~x->umask;
-}
-
 /* Set *ST to the status of DST, the copy of SRC_ST that was just made
-   in a directory that gives_plain_files, where it is known without
-   asking, and return true; or return false.  Its inode number is not
+   (WIDE, as made_mode says) in a directory that gives_plain_files,
+   where it is known without asking, and return true; or return
+   false.  Its inode number is not
    known, so not where the copy is to be hashed and read back, nor
    where other ranks may fill it, which check they open that very
    file.  */
 static bool
-made_status (struct loc const *dst, struct stat const *src_st,
+made_status (struct loc const *dst, struct stat const *src_st, bool wide,
              struct stat *st, struct cp_options const *x)
 {
   if (! (dst->dir && dst->dir->plain_files) || 0 <= x->hash_algo
       || copy_hands ()->remote)
     return false;
   memset (st, 0, sizeof *st);
-  st->st_mode = S_IFREG | (made_mode (dst, src_st, x) & ~x->umask);
+  st->st_mode = S_IFREG | (made_mode (src_st, wide, x) & ~x->umask);
   st->st_nlink = 1;
   st->st_dev = dst->dir->dev;
   st->st_blksize = dst->dir->file_blksize;
@@ -119,11 +109,12 @@ made_status (struct loc const *dst, struct stat const *src_st,
    links, owner and permissions, or with -f replaced if it can't be
    opened.  A new file is created exclusively, so that no link planted
    there is followed, with permissions no wider than the source's and,
-   while the owner is not yet set, no wider than the owner's; then
-   *MADE_IN_PLACE is set, unless it was made through a dangling link.  */
+   while the owner is not yet set, no wider than the owner's (unless
+   WIDE, as made_mode says); then *MADE_IN_PLACE is set, unless it was
+   made through a dangling link.  */
 static int
 open_destination (struct loc const *dst, struct stat const *src_st,
-                  bool exists, bool *created, bool *made_in_place,
+                  bool exists, bool wide, bool *created, bool *made_in_place,
                   struct cp_options const *x)
 {
   *created = *made_in_place = false;
@@ -150,7 +141,7 @@ open_destination (struct loc const *dst, struct stat const *src_st,
         }
     }
 
-  mode_t mode = made_mode (dst, src_st, x);
+  mode_t mode = made_mode (src_st, wide, x);
   int fd = openat (at (dst), dst->rel,
                    O_WRONLY | O_CREAT | O_EXCL | O_BINARY, mode);
   if (0 <= fd)
@@ -194,7 +185,8 @@ finish_copy (struct open_copy *c, bool ok, struct cp_options const *x)
   else if (c->made_wide)
     /* The copy has failed already: this is only to leave it as GNU
        does, and has nothing to add if it can't.  */
-    ignore_value (fchmod (c->dst.fd, failed_mode (&c->src_st, x)));
+    ignore_value (fchmod (c->dst.fd,
+                          made_mode (&c->src_st, false, x) & ~x->umask));
 
   if (close (c->dst.fd) != 0)
     {
@@ -308,18 +300,19 @@ copy_data_file (struct loc const *src, struct stat const *src_st,
   else if (!still_same_file (src_fd, src->name, &c.src_st, src_st))
     goto close_src;
 
+  bool wide = made_wide (dst, &c.src_st, x);
   bool created, made_in_place;
-  int dst_fd = open_destination (dst, &c.src_st, exists, &created,
+  int dst_fd = open_destination (dst, &c.src_st, exists, wide, &created,
                                  &made_in_place, x);
   if (dst_fd < 0)
     goto close_src;
   c.src = loc_attr (src, src_fd, false);
   c.dst = loc_attr (dst, dst_fd, created);
-  c.made_wide = made_in_place && made_wide (dst, &c.src_st, x);
+  c.made_wide = made_in_place && wide;
   c.src_size_true = (src->dir && src->dir->sizes_true
                      && c.src_st.st_dev == src->dir->dev);
 
-  if (! (made_in_place && made_status (dst, &c.src_st, &c.dst_st, x))
+  if (! (made_in_place && made_status (dst, &c.src_st, wide, &c.dst_st, x))
       && fstat (dst_fd, &c.dst_st) != 0)
     {
       error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
