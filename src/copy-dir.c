@@ -218,12 +218,19 @@ chmod_dir (struct walk_dir *ddir, struct loc const *dst, mode_t mode,
   return fchmodat (at (dst), dst->rel, mode, AT_SYMLINK_NOFOLLOW);
 }
 
-/* DST as an end of an attribute copy, open as DIR.  */
+/* DST as an end of an attribute copy, open as DIR, and made by the
+   copy as MADE_ST unless that is null.  What the attribute copy reads
+   of that status, the owner, the group and the set-ID bits, stays as
+   it was made until then: a directory made with the owner it is to
+   have gets no chown.  */
 static struct attr_file
-dir_attr (struct walk_dir const *dir, struct loc const *l, bool created)
+dir_attr (struct walk_dir const *dir, struct loc const *l,
+          struct stat const *made_st)
 {
-  return loc_attr (l, 0 <= dir->fd && !dir->search_only ? dir->fd : -1,
-                   created);
+  struct attr_file a = loc_attr (l, (0 <= dir->fd && !dir->search_only
+                                     ? dir->fd : -1), !!made_st);
+  a.st = made_st;
+  return a;
 }
 
 /* The permissions a new directory, the copy of SRC_ST made as
@@ -282,13 +289,14 @@ finish_directory (struct file_group *fg, struct walk_dir const *sdir,
     }
   else if (set_mode)
     mode = new_dir_mode (src_st, dst_st, x);
-  if (fg && defer_finish (fg, sdir, src, src_st, ddir, dst, !exists,
+  struct stat const *made_st = exists ? NULL : dst_st;
+  if (fg && defer_finish (fg, sdir, src, src_st, ddir, dst, made_st,
                           set_mode, mode, x))
     return true;
   bool ok = fg ? file_group_wait (fg) : true;
   ok &= copy_attributes (0 <= sdir->fd ? loc_attr (src, sdir->fd, false)
                          : loc_attr (src, -1, false), src_st,
-                         dir_attr (ddir, dst, !exists), x);
+                         dir_attr (ddir, dst, made_st), x);
   if (set_mode && chmod_dir (ddir, dst, mode, ctx) != 0)
     {
       error (0, errno, _("setting permissions for %s"), quoteaf (dst->name));

@@ -265,7 +265,7 @@ int open_entry (struct loc const *src, struct stat *st);
 bool defer_finish (struct file_group *fg, struct walk_dir const *sdir,
                    struct loc const *src, struct stat const *src_st,
                    struct walk_dir const *ddir, struct loc const *dst,
-                   bool created, bool set_mode, mode_t mode,
+                   struct stat const *made_st, bool set_mode, mode_t mode,
                    struct cp_options const *x);
 
 /* copy-links.c */

@@ -55,6 +55,7 @@ struct dir_finish
   struct shared_dirs *dirs;
   struct stat src_st;
   bool created;
+  struct stat made_st;		/* the copy's status as made, if CREATED */
   bool set_mode;		/* whether to give the copy MODE at last */
   mode_t mode;
   struct cp_options const *x;
@@ -811,11 +812,12 @@ finish_directory_now (struct dir_finish *f)
   char const *src_name = f->names;
   char const *dst_name = f->names + f->dst_name;
   int dst_fd = f->dirs->dst.fd;
+  struct attr_file dst = task_end ((char *) dst_name, dst_fd, f->created);
+  if (f->created)
+    dst.st = &f->made_st;
   bool ok = copy_attributes (task_end ((char *) src_name, f->dirs->src.fd,
                                        false),
-                             &f->src_st,
-                             task_end ((char *) dst_name, dst_fd, f->created),
-                             f->x);
+                             &f->src_st, dst, f->x);
   /* After the extended attributes, which an unprivileged owner can
      set only while the directory is writable.  */
   if (f->set_mode && fchmod (dst_fd, f->mode) != 0)
@@ -831,14 +833,15 @@ finish_directory_now (struct dir_finish *f)
 }
 
 /* Leave the attributes of the directory DST, the copy of SRC (status
-   SRC_ST, open as SDIR) open as DDIR, to whoever ends FG, the group of
-   its files, and end the walk's piece of FG.  Return false, with
+   SRC_ST, open as SDIR) open as DDIR and made as MADE_ST unless that
+   is null, to whoever ends FG, the group of its files, and end the
+   walk's piece of FG.  Return false, with
    nothing done, if the directories can't be held for it.  */
 bool
 defer_finish (struct file_group *fg, struct walk_dir const *sdir,
               struct loc const *src, struct stat const *src_st,
               struct walk_dir const *ddir, struct loc const *dst,
-              bool created, bool set_mode, mode_t mode,
+              struct stat const *made_st, bool set_mode, mode_t mode,
               struct cp_options const *x)
 {
   if (sdir->fd < 0 || ddir->fd < 0 || ddir->search_only)
@@ -853,7 +856,9 @@ defer_finish (struct file_group *fg, struct walk_dir const *sdir,
                                            src->name, dst->name, &dst_at);
   f->dirs = dirs;
   f->src_st = *src_st;
-  f->created = created;
+  f->created = !!made_st;
+  if (made_st)
+    f->made_st = *made_st;
   f->set_mode = set_mode;
   f->mode = mode;
   f->x = x;

@@ -83,21 +83,28 @@ ours_dir_=$serial_bin
 # whose mode the umask leaves whole gets no chmod and no fstat: only
 # the directories, the file the umask would narrow (664) and the
 # set-ID ones are changed.  Its data, known to end at its size, is
-# copied without a last read that finds nothing.
+# copied without a last read that finds nothing.  Nothing made with the
+# owner and group it is to have, file or directory, gets a chown.
 case $(stat -f -c %T . 2> /dev/null) in
   ext2/ext3|xfs|btrfs|tmpfs) plain_fs=yes ;;
   *) plain_fs=no ;;
 esac
+traced_calls=fchmod,fchown,fstat,newfstatat,statx,read,pread64
+traced_calls=$traced_calls,copy_file_range
+# The copies, named from the top of traced/, that the call $1 changed.
+changed_copies ()
+{
+  sed -n 's/^[0-9]* *//p' trace.out | grep "^$1(" \
+    | sed "s/^$1([0-9]*<[^>]*\\/traced\\(\\/[^>]*\\)\\?>.*/\\1/" \
+    | LC_ALL=C sort
+}
 if test $plain_fs = yes && command -v strace > /dev/null \
     && strace_ -o /dev/null true 2> /dev/null; then
   for jobs in '' --jobs=2; do
     rm -rf traced || framework_failure_
-    ( umask 022 && strace_ -f -y \
-        -e trace=fchmod,fstat,newfstatat,statx,read,pread64,copy_file_range \
+    ( umask 022 && strace_ -f -y -e trace=$traced_calls \
         -o trace.out cp -a $jobs fix/t traced ) || fail=1
-    sed -n 's/^[0-9]* *//p' trace.out | grep '^fchmod(' \
-      | sed 's/^fchmod([0-9]*<[^>]*\/traced\(\/[^>]*\)\?>.*/\1/' \
-      | LC_ALL=C sort > chmodded || framework_failure_
+    changed_copies fchmod > chmodded || framework_failure_
     printf '%s\n' '' /f2750 /f4755 /f664 /ro /sub /sub/g2750 /sub/g4755 \
       /sub/g664 | LC_ALL=C sort > chmodded.exp || framework_failure_
     compare chmodded.exp chmodded || fail=1
@@ -106,6 +113,10 @@ if test $plain_fs = yes && command -v strace > /dev/null \
       echo "a new file's status was asked for ($jobs)" >&2
       fail=1
     fi
+    changed_copies fchown > chowned || framework_failure_
+    (cd fix/t && find . ! -user "$(id -u)" -o ! -group "$(id -g)") \
+      | sed 's/^\.//' | LC_ALL=C sort > chowned.exp || framework_failure_
+    compare chowned.exp chowned || fail=1
     source='[0-9]*<[^>]*/fix/t/'
     if grep -E "^[0-9]* *(read|pread64|copy_file_range)\\($source.*= 0\$" \
         trace.out; then
