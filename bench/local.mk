@@ -32,6 +32,7 @@ bench_tests = \
   tests/bench/missing-tool.sh \
   tests/bench/cold.sh \
   tests/bench/cached.sh \
+  tests/bench/page-reporting.sh \
   tests/bench/sweep.sh \
   tests/bench/portable-sh.sh \
   tests/bench/tree.sh \
