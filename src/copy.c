@@ -350,8 +350,17 @@ copy_symlink (struct loc const *src, struct stat const *src_st,
   else
     remember_made_link_at (dst);
   free (target);
-  return ok && copy_attributes (loc_attr (src, -1, false), src_st,
-                                loc_attr (dst, -1, true), x);
+  /* Where a new file is sure to be its maker's, so is a link, and one
+     whose source is its maker's too needs no chown.  */
+  struct attr_file link = loc_attr (dst, -1, true);
+  struct stat made_st;
+  if (owned_as_made (dst, src_st))
+    {
+      made_st = *src_st;
+      give_maker (&made_st);
+      link.st = &made_st;
+    }
+  return ok && copy_attributes (loc_attr (src, -1, false), src_st, link, x);
 }
 
 /* Recreate the FIFO, device or socket SRC as DST.  */

@@ -24,7 +24,8 @@ for m in 644 664 600 755 750 444 4755 2750; do
     || framework_failure_
 done
 mkdir fix/t/ro && printf 'r\n' > fix/t/ro/f && chmod 500 fix/t/ro \
-  && chmod 750 fix/t/sub || framework_failure_
+  && chmod 750 fix/t/sub && ln -s f644 fix/t/link \
+  && ln -s ../f644 fix/t/sub/link || framework_failure_
 
 # Our cp, also with --jobs=2, as "cp" in the directory $1.
 jobs_bin=$PWD/jobs2-bin
@@ -84,18 +85,22 @@ ours_dir_=$serial_bin
 # the directories, the file the umask would narrow (664) and the
 # set-ID ones are changed.  Its data, known to end at its size, is
 # copied without a last read that finds nothing.  Nothing made with the
-# owner and group it is to have, file or directory, gets a chown.
+# owner and group it is to have, file, directory or link, gets a
+# chown.
 case $(stat -f -c %T . 2> /dev/null) in
   ext2/ext3|xfs|btrfs|tmpfs) plain_fs=yes ;;
   *) plain_fs=no ;;
 esac
-traced_calls=fchmod,fchown,fstat,newfstatat,statx,read,pread64
-traced_calls=$traced_calls,copy_file_range
-# The copies, named from the top of traced/, that the call $1 changed.
+traced_calls=fchmod,fchmodat,fchown,fchownat,fstat,newfstatat,statx
+traced_calls=$traced_calls,read,pread64,copy_file_range
+# The copies, named from the top of traced/, that the call $1, or $1at,
+# changed.
 changed_copies ()
 {
-  sed -n 's/^[0-9]* *//p' trace.out | grep "^$1(" \
-    | sed "s/^$1([0-9]*<[^>]*\\/traced\\(\\/[^>]*\\)\\?>.*/\\1/" \
+  in_copy='[0-9]*<[^>]*\/traced\(\/[^>]*\)\?>'
+  sed -n 's/^[0-9]* *//p' trace.out \
+    | sed -n "s/^$1($in_copy.*/\\1/p
+              s/^${1}at($in_copy, \"\\([^\"]*\\)\".*/\\1\\/\\2/p" \
     | LC_ALL=C sort
 }
 if test $plain_fs = yes && command -v strace > /dev/null \
