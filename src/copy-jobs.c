@@ -835,8 +835,8 @@ finish_directory_now (struct dir_finish *f)
 /* Leave the attributes of the directory DST, the copy of SRC (status
    SRC_ST, open as SDIR) open as DDIR and made as MADE_ST unless that
    is null, to whoever ends FG, the group of its files, and end the
-   walk's piece of FG.  Return false, with
-   nothing done, if the directories can't be held for it.  */
+   walk's piece of FG.  Return false, with nothing done, if the
+   directories can't be held for it.  */
 bool
 defer_finish (struct file_group *fg, struct walk_dir const *sdir,
               struct loc const *src, struct stat const *src_st,
