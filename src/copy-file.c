@@ -83,11 +83,10 @@ made_mode (struct stat const *src_st, bool wide, struct cp_options const *x)
 
 /* Set *ST to the status of DST, the copy of SRC_ST that was just made
    (WIDE, as made_mode says) in a directory that gives_plain_files,
-   where it is known without asking, and return true; or return
-   false.  Its inode number is not
-   known, so not where the copy is to be hashed and read back, nor
-   where other ranks may fill it, which check they open that very
-   file.  */
+   where it is known without asking, and return true; or return false.
+   Its inode number is not known, so not where the copy is to be
+   hashed and read back, nor where other ranks may fill it, which
+   check they open that very file.  */
 static bool
 made_status (struct loc const *dst, struct stat const *src_st, bool wide,
              struct stat *st, struct cp_options const *x)

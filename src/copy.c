@@ -351,15 +351,12 @@ copy_symlink (struct loc const *src, struct stat const *src_st,
     remember_made_link_at (dst);
   free (target);
   /* Where a new file is sure to be its maker's, so is a link, and one
-     whose source is its maker's too needs no chown.  */
+     whose source is its maker's too has the source's owner and group
+     already: the attribute copy reads only those of the status it is
+     given for a link, so SRC_ST serves, and no chown is made.  */
   struct attr_file link = loc_attr (dst, -1, true);
-  struct stat made_st;
   if (owned_as_made (dst, src_st))
-    {
-      made_st = *src_st;
-      give_maker (&made_st);
-      link.st = &made_st;
-    }
+    link.st = src_st;
   return ok && copy_attributes (loc_attr (src, -1, false), src_st, link, x);
 }
 
