@@ -29,6 +29,7 @@
 
 #include "system.h"
 #include "copy-impl.h"
+#include "side-file.h"
 #include "xfer-hash.h"
 
 /* Source reads go in pieces of at least this size.  */
@@ -86,17 +87,187 @@ static FILE *held;
 static char *held_text;
 static size_t held_len;
 
+/* The lines of copies, once the command ends, must name files that
+   hold what they say.  Two things can make a line printed at once
+   untrue or missing: a later operand's copy that moves a copy made
+   earlier aside as its backup, and a further hard link to a copy,
+   which gets no data of its own.  So with backups, every line waits
+   in the ledger for the end, when it gets the name its file has then;
+   and a copy that may be linked to has its digest kept, for the line
+   of each link the walk makes to it.  Files are known by device and
+   inode as well as name, whichever thread copied them.  */
+
+/* A copy, or a further link to one, and its digest (NULL for a link
+   until the end).  */
+struct ledger_line
+{
+  dev_t dev;
+  ino_t ino;
+  char *name;
+  char *hex;
+};
+
+/* The copy DEV, INO named OLD was renamed NEW.  */
+struct ledger_rename
+{
+  dev_t dev;
+  ino_t ino;
+  char *old;
+  char *new;
+};
+
+struct hash_ledger
+{
+  pthread_mutex_t lock;
+  bool defer;			/* lines wait for the end */
+  struct ledger_line *lines;	/* those waiting, or kept for links */
+  idx_t n_lines, lines_alloc;
+  struct ledger_line *links;	/* further links, whose lines come last */
+  idx_t n_links, links_alloc;
+  struct ledger_rename *renames;
+  idx_t n_renames, renames_alloc;
+};
+
+/* Add the line of NAME (DEV, INO) with HEX to the N of *V.  */
+static void
+add_line (struct ledger_line **v, idx_t *n, idx_t *alloc, dev_t dev,
+          ino_t ino, char const *name, char const *hex)
+{
+  if (*n == *alloc)
+    *v = xpalloc (*v, alloc, 1, -1, sizeof **v);
+  (*v)[(*n)++] = (struct ledger_line) { dev, ino, xstrdup (name),
+                                        hex ? xstrdup (hex) : NULL };
+}
+
 /* Print the line that checks the copy NAME against HEX, its source's
    digest, where X says.  */
 static void
-print_hash (char const *name, char const *hex,
-                 struct cp_options const *x)
+write_line (char const *name, char const *hex, struct cp_options const *x)
 {
   FILE *stream = held ? held : x->hash_out;
   /* Whole, among the other workers' lines.  */
   flockfile (stream);
   xfer_hash_print (stream, x->hash_algo, hex, name, false);
   funlockfile (stream);
+}
+
+/* The line that checks the copy NAME (DEV, INO) against HEX: print
+   it, unless it must wait for the end; keep it too if other links may
+   be made to its file (LINKED).  */
+static void
+print_hash (char const *name, dev_t dev, ino_t ino, char const *hex,
+            bool linked, struct cp_options const *x)
+{
+  struct hash_ledger *l = x->hash_ledger;
+  if (l && (l->defer || linked))
+    {
+      pthread_mutex_lock (&l->lock);
+      add_line (&l->lines, &l->n_lines, &l->lines_alloc, dev, ino, name,
+                hex);
+      pthread_mutex_unlock (&l->lock);
+    }
+  if (! (l && l->defer))
+    write_line (name, hex, x);
+}
+
+void
+copy_hash_linked (char const *name, struct stat const *st,
+                  struct cp_options const *x)
+{
+  struct hash_ledger *l = x->hash_ledger;
+  if (!l)
+    return;
+  pthread_mutex_lock (&l->lock);
+  add_line (&l->links, &l->n_links, &l->links_alloc, st->st_dev,
+            st->st_ino, name, NULL);
+  pthread_mutex_unlock (&l->lock);
+}
+
+void
+copy_hash_renamed (char const *old, struct stat const *st, char const *new,
+                   struct cp_options const *x)
+{
+  struct hash_ledger *l = x->hash_ledger;
+  if (!l || !l->defer)
+    return;
+  pthread_mutex_lock (&l->lock);
+  if (l->n_renames == l->renames_alloc)
+    l->renames = xpalloc (l->renames, &l->renames_alloc, 1, -1,
+                          sizeof *l->renames);
+  l->renames[l->n_renames++] = (struct ledger_rename) {
+    st->st_dev, st->st_ino, xstrdup (old), xstrdup (new) };
+  pthread_mutex_unlock (&l->lock);
+}
+
+/* The name L's file has once the command is over, after the renames
+   of L's ledger that moved it, in the order they were made; or NULL if
+   that name no longer leads to it.  */
+static char const *
+final_name (struct ledger_line const *line, struct hash_ledger const *l)
+{
+  char const *name = line->name;
+  for (idx_t i = 0; i < l->n_renames; i++)
+    {
+      struct ledger_rename const *r = &l->renames[i];
+      if (r->dev == line->dev && r->ino == line->ino && STREQ (r->old, name))
+        name = r->new;
+    }
+  struct stat st;
+  return (lstat (name, &st) == 0 && st.st_dev == line->dev
+          && st.st_ino == line->ino) ? name : NULL;
+}
+
+/* The digest of the copy DEV, INO among the lines of L, or NULL.  */
+static char const *
+digest_of (dev_t dev, ino_t ino, struct hash_ledger const *l)
+{
+  for (idx_t i = l->n_lines; 0 < i; i--)
+    if (l->lines[i - 1].dev == dev && l->lines[i - 1].ino == ino)
+      return l->lines[i - 1].hex;
+  return NULL;
+}
+
+/* Print the lines X's ledger held back, under the names their files
+   have now, and those of further links, then free the ledger.  A file
+   that no name leads to any more, having been replaced by a later
+   copy, has no line.  */
+static void
+settle_ledger (struct cp_options *x)
+{
+  struct hash_ledger *l = x->hash_ledger;
+  if (!l)
+    return;
+  x->hash_ledger = NULL;
+  for (idx_t i = 0; l->defer && i < l->n_lines; i++)
+    {
+      char const *name = final_name (&l->lines[i], l);
+      if (name)
+        write_line (name, l->lines[i].hex, x);
+    }
+  for (idx_t i = 0; i < l->n_links; i++)
+    {
+      struct ledger_line *link = &l->links[i];
+      char const *hex = digest_of (link->dev, link->ino, l);
+      char const *name = hex ? final_name (link, l) : NULL;
+      if (name)
+        write_line (name, hex, x);
+      free (link->name);
+    }
+  for (idx_t i = 0; i < l->n_lines; i++)
+    {
+      free (l->lines[i].name);
+      free (l->lines[i].hex);
+    }
+  for (idx_t i = 0; i < l->n_renames; i++)
+    {
+      free (l->renames[i].old);
+      free (l->renames[i].new);
+    }
+  free (l->lines);
+  free (l->links);
+  free (l->renames);
+  pthread_mutex_destroy (&l->lock);
+  free (l);
 }
 
 void
@@ -129,6 +300,14 @@ copy_hash_put (struct cp_options const *x, char const *text, size_t len)
     xalloc_die ();
 }
 
+/* Whether the walk may link further names to the copy of IN, as X
+   keeps hard links.  */
+static bool
+may_be_linked (struct xfer_file const *in, struct cp_options const *x)
+{
+  return x->preserve_links && 1 < in->st->st_nlink;
+}
+
 enum
 {
   /* Files larger than this are read back as soon as they are copied.  */
@@ -153,6 +332,7 @@ struct later
   dev_t dev;
   ino_t ino;
   char *hex;
+  bool linked;			/* other links may be made to the copy */
   bool ok;
 };
 
@@ -352,7 +532,7 @@ check_batch (struct batch *b, struct cp_options const *x)
     {
       struct later *l = &b->v[i];
       if (l->ok && x->print_hash)
-        print_hash (l->dst, l->hex, x);
+        print_hash (l->dst, l->dev, l->ino, l->hex, l->linked, x);
       ok &= l->ok;
       free (l->dst);
       free (l->src);
@@ -387,7 +567,7 @@ note_for_check (struct xfer_file const *in, struct xfer_file const *out,
 {
   struct later l = { xstrdup (out->name), xstrdup (in->name),
                      out->st->st_dev, out->st->st_ino, xstrdup (hex),
-                     false };
+                     may_be_linked (in, x), false };
   report->read_back = true;
   report->readback = XFER_READBACK_LATER;
 
@@ -458,7 +638,8 @@ copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
       : !source_digest (&h, in, report, hex, x))
     return false;
   if (x->print_hash)
-    print_hash (out->name, hex, x);
+    print_hash (out->name, out->st->st_dev, out->st->st_ino, hex,
+                may_be_linked (in, x), x);
   return true;
 }
 
@@ -477,24 +658,29 @@ copy_split_checked (struct xfer_split *split, struct cp_options const *x)
 }
 
 void
-copy_hash_start (struct cp_options *x, char const *hash_file)
+copy_hash_start (struct cp_options *x, struct side_file *hash_file)
 {
   x->hash_out = NULL;
+  x->hash_ledger = NULL;
   if (!x->print_hash)
     return;
-  x->hash_out = stdout;
-  if (hash_file)
+  x->hash_out = hash_file ? side_file_stream (hash_file) : stdout;
+  /* Links are kept only with -a or --preserve=links; a copy is moved
+     aside only with backups.  */
+  bool defer = x->backup_type != no_backups;
+  if (defer || x->preserve_links)
     {
-      x->hash_out = fopen (hash_file, "w");
-      if (!x->hash_out)
-        error (EXIT_FAILURE, errno, _("failed to open %s"),
-               quoteaf (hash_file));
+      struct hash_ledger *l = xzalloc (sizeof *l);
+      pthread_mutex_init (&l->lock, NULL);
+      l->defer = defer;
+      x->hash_ledger = l;
     }
 }
 
 bool
-copy_hash_finish (struct cp_options const *x, char const *hash_file)
+copy_hash_finish (struct cp_options *x, char const *hash_file)
 {
+  settle_ledger (x);
   if (!hash_file || !x->hash_out)
     return true;
   bool failed = ferror (x->hash_out);

@@ -270,7 +270,11 @@ make_backup (struct loc const *src, struct stat const *src_st,
              struct loc const *dst, struct cp_options const *x)
 {
   char *rel = find_backup_file_name (at (dst), dst->rel, x->backup_type);
-  struct stat st;
+  struct stat st, moved;
+  /* A line of --print-hash may name the file moved aside.  */
+  bool hashed = (x->hash_ledger
+                 && fstatat (at (dst), dst->rel, &moved,
+                             AT_SYMLINK_NOFOLLOW) == 0);
   char *backup = NULL;
   if (fstatat (at (dst), rel, &st, AT_SYMLINK_NOFOLLOW) == 0
       && SAME_INODE (st, *src_st))
@@ -285,20 +289,31 @@ make_backup (struct loc const *src, struct stat const *src_st,
       backup = xmalloc (dir_len + rel_size);
       memcpy (backup, dst->name, dir_len);
       memcpy (backup + dir_len, rel, rel_size);
+      if (hashed)
+        copy_hash_renamed (dst->name, &moved, backup, x);
     }
   free (rel);
   return backup;
 }
 
 /* The copy to DST failed: put its BACKUP, named as make_backup named
-   it, back in its place, saying so if VERBOSE.  */
+   it, back in its place, saying so if X says -v.  */
 static void
-restore_backup (char const *backup, struct loc const *dst, bool verbose)
+restore_backup (char const *backup, struct loc const *dst,
+                struct cp_options const *x)
 {
   char const *rel = backup + (dst->rel - dst->name);
+  struct stat moved;
+  bool hashed = (x->hash_ledger
+                 && fstatat (at (dst), rel, &moved, AT_SYMLINK_NOFOLLOW) == 0);
   if (renameat (at (dst), rel, at (dst), dst->rel) != 0)
-    error (0, errno, _("cannot un-backup %s"), quoteaf (dst->name));
-  else if (verbose)
+    {
+      error (0, errno, _("cannot un-backup %s"), quoteaf (dst->name));
+      return;
+    }
+  if (hashed)
+    copy_hash_renamed (backup, &moved, dst->name, x);
+  if (x->verbose)
     printf (_("%s -> %s (unbackup)\n"), quoteaf_n (0, backup),
             quoteaf_n (1, dst->name));
 }
@@ -506,6 +521,10 @@ link_to_earlier (char const *earlier, struct loc const *dst, bool exists,
 {
   if (!make_hard_link (AT_FDCWD, earlier, earlier, dst, false, exists))
     return false;
+  struct stat st;
+  if (x->hash_ledger
+      && fstatat (at (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0)
+    copy_hash_linked (dst->name, &st, x);
   if (exists && x->verbose)
     printf (_("removed %s\n"), quoteaf (dst->name));
   return true;
@@ -923,7 +942,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
       /* A directory that could not even be made leaves the file it
          was to replace where it was, as in GNU cp.  */
       if (!ok && backup && nothing_at (dst))
-        restore_backup (backup, dst, x->verbose);
+        restore_backup (backup, dst, x);
       free (backup);
       return ok;
     }
@@ -1023,7 +1042,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
           ok = make_copy (src, &src_st, follow, dst, exists, earlier_name,
                           backup || owned ? NULL : ctx->files, &pending, x);
           if (!ok && backup)
-            restore_backup (backup, dst, x->verbose);
+            restore_backup (backup, dst, x);
           /* Unless a task took it, the copy is over, whole or failed.  */
           if (pending)
             {

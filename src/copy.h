@@ -10,6 +10,7 @@
 #define CPDD_COPY_H
 
 #include <stdbool.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include "backupfile.h"
@@ -83,6 +84,7 @@ struct cp_options
   int hash_algo;
   bool print_hash;
   FILE *hash_out;
+  struct hash_ledger *hash_ledger; /* lines held for the end (copy-hash.c) */
   bool verify;
   bool verify_later;		/* small files' read-back waits for a batch */
   bool fsync;
@@ -93,9 +95,11 @@ struct cp_options
   int jobs;			/* --jobs: files whose data is copied at once */
 };
 
-/* Set X->hash_out as X->print_hash asks: standard output, or the file
-   HASH_FILE if not NULL, which is created; exit if it cannot be.  */
-void copy_hash_start (struct cp_options *x, char const *hash_file);
+/* Set X->hash_out as X->print_hash asks: standard output, or the side
+   file HASH_FILE if not NULL, checked (side-file.h) and now emptied;
+   exit if it cannot be.  */
+struct side_file;
+void copy_hash_start (struct cp_options *x, struct side_file *hash_file);
 
 /* On mpicp's ranks but the first: keep the lines of the copies made
    here for the answers that go back to the ranks that gave the work,
@@ -112,9 +116,21 @@ void copy_hash_put (struct cp_options const *x, char const *text,
    more.  Return false if any failed its check, after a diagnostic.  */
 bool copy_verify_finish (struct cp_options const *x);
 
-/* Close the file copy_hash_start opened, if any.  Return false after a
+/* Print the lines held back to the end, under the names their copies
+   have now, and those of further hard links to copies; then close the
+   file copy_hash_start opened, if any.  Return false after a
    diagnostic if writing it failed.  */
-bool copy_hash_finish (struct cp_options const *x, char const *hash_file);
+bool copy_hash_finish (struct cp_options *x, char const *hash_file);
+
+/* NAME (status ST) was made a further hard link to a copy; its line,
+   with the copy's digest, is printed at the end (copy-hash.c).  */
+void copy_hash_linked (char const *name, struct stat const *st,
+                       struct cp_options const *x);
+
+/* The file OLD (status ST), maybe a copy this command made, was renamed
+   NEW, as a backup; a line held back for it names NEW.  */
+void copy_hash_renamed (char const *old, struct stat const *st,
+                        char const *new, struct cp_options const *x);
 
 /* Copy the file SRC_NAME, named on the command line, to DST_NAME
    according to X, descending into directories if X says so.  Return

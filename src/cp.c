@@ -30,6 +30,7 @@
 #include "cpus.h"
 #include "filenamecat.h"
 #include "remote.h"
+#include "side-file.h"
 #include "stat-macros.h"
 #include "xstrtol.h"
 #include "xfer-cli.h"
@@ -339,11 +340,22 @@ hash_algo_arg (char const *option, char const *arg)
 
 /* The algorithm of --print-hash (PRINT_ALGO) and --verify
    (VERIFY_ALGO), either of which may be -1 (not given, or given
-   without one): one hash serves both.  Without either, --print-hash
-   makes lines for sha256sum, and --verify alone uses the fastest.  */
+   without one): one hash serves both.  The lines of --print-hash and
+   --hash-file are for sha256sum unless --print-hash names another
+   algorithm, and --verify alone uses the fastest.  */
 static int
 settle_hash_algo (bool print, int print_algo, bool verify, int verify_algo)
 {
+  if (print && print_algo < 0)
+    {
+      print_algo = XFER_HASH_SHA256;
+      if (0 <= verify_algo && verify_algo != print_algo)
+        error (EXIT_FAILURE, 0,
+               _("--verify=%s differs from sha256, the algorithm of the"
+                 " lines; to use %s for both, give --print-hash=%s"),
+               xfer_hash_name (verify_algo), xfer_hash_name (verify_algo),
+               xfer_hash_name (verify_algo));
+    }
   if (0 <= print_algo && 0 <= verify_algo && print_algo != verify_algo)
     error (EXIT_FAILURE, 0,
            _("--print-hash and --verify must use the same algorithm"));
@@ -351,8 +363,6 @@ settle_hash_algo (bool print, int print_algo, bool verify, int verify_algo)
     return print_algo;
   if (0 <= verify_algo)
     return verify_algo;
-  if (print)
-    return XFER_HASH_SHA256;
   if (verify)
     return (xfer_hash_available (XFER_HASH_XXH128)
             ? XFER_HASH_XXH128 : XFER_HASH_SHA256);
@@ -720,6 +730,19 @@ finish_parents (struct parent *parents, struct cp_options const *x)
   return ok;
 }
 
+/* The name SRC's copy gets in the directory DIR: SRC's last component,
+   or with PARENTS all of it, without trailing slashes.  */
+static char *
+dest_name (char const *dir, char const *src, bool parents)
+{
+  char *name = xstrdup (src);
+  strip_trailing_slashes (name);
+  char *dst = file_name_concat (dir, parents ? name : last_component (name),
+                                NULL);
+  free (name);
+  return dst;
+}
+
 /* Copy SRC into directory DIR: under its last component, or with
    PARENTS under all of it.  Trailing slashes are in no destination
    name.  */
@@ -729,8 +752,7 @@ copy_into (char const *dir, char const *src, bool parents,
 {
   char *name = xstrdup (src);
   strip_trailing_slashes (name);
-  char const *rel = parents ? name : last_component (name);
-  char *dst = file_name_concat (dir, rel, NULL);
+  char *dst = dest_name (dir, name, parents);
   bool ok;
   if (!parents)
     ok = copy (src, dst, x);
@@ -780,6 +802,103 @@ copy_pair (char const *src, char const *dst, struct cp_options const *x)
   bool ok = copy (src, backup, &no_backup);
   free (backup);
   return ok;
+}
+
+/* Where the operands go: each of the N names of FILES into the
+   directory DIR, or if DIR is NULL, FILES[0] to FILES[1].  */
+struct cp_operands
+{
+  char **files;
+  int n;
+  char const *dir;
+};
+
+/* The target directory DIR that -t names, checked.  */
+static char const *
+checked_target_dir (char const *dir)
+{
+  struct stat st;
+  if (stat (dir, &st) != 0)
+    error (EXIT_FAILURE, errno, _("target directory %s"), quoteaf (dir));
+  if (!S_ISDIR (st.st_mode))
+    error (EXIT_FAILURE, ENOTDIR, _("target directory %s"), quoteaf (dir));
+  return dir;
+}
+
+/* Decide where the N_FILES operands FILES go, as -t (TARGET_DIR), -T
+   (NO_TARGET_DIR) and --parents (PARENTS) say; exit if they cannot
+   be copied so.  */
+static struct cp_operands
+settle_operands (char **files, int n_files, char const *target_dir,
+                 bool no_target_dir, bool parents)
+{
+  if (target_dir)
+    return (struct cp_operands) { files, n_files,
+                                  checked_target_dir (target_dir) };
+  if (n_files == 1)
+    {
+      error (0, 0, _("missing destination file operand after %s"),
+             quoteaf (files[0]));
+      usage (EXIT_FAILURE);
+    }
+  char const *last = files[n_files - 1];
+  if (no_target_dir && 2 < n_files)
+    {
+      error (0, 0, _("extra operand %s"), quoteaf (files[2]));
+      usage (EXIT_FAILURE);
+    }
+  if (!no_target_dir && is_directory (last))
+    return (struct cp_operands) { files, n_files - 1, last };
+  if (2 < n_files)
+    {
+      struct stat st;
+      if (stat (last, &st) != 0)
+        error (EXIT_FAILURE, errno, _("target %s"), quoteaf (last));
+      error (EXIT_FAILURE, ENOTDIR, _("target %s"), quoteaf (last));
+    }
+  if (parents)
+    {
+      error (0, 0, _("with --parents, the destination must be "
+                     "a directory"));
+      usage (EXIT_FAILURE);
+    }
+  return (struct cp_operands) { files, 2, NULL };
+}
+
+/* Check the file HASH_FILE that --hash-file names, if any, against the
+   sources and destinations of OPS (copied with PARENTS as X says),
+   then start the lines X->print_hash asks for, into it or onto
+   standard output.  */
+static void
+start_hash_file (char const *hash_file, struct cp_operands const *ops,
+                 bool parents, struct cp_options *x)
+{
+  if (!hash_file || !x->print_hash)
+    {
+      copy_hash_start (x, NULL);
+      return;
+    }
+  int n_srcs = ops->dir ? ops->n : 1;
+  struct side_bound *bounds = xnmalloc (2 * n_srcs, sizeof *bounds);
+  char **names = xnmalloc (n_srcs, sizeof *names);
+  bool follow = x->dereference != CP_DEREF_NEVER;
+  for (int i = 0; i < n_srcs; i++)
+    {
+      char const *src = ops->files[i];
+      names[i] = (ops->dir ? dest_name (ops->dir, src, parents)
+                  : xstrdup (ops->files[1]));
+      bounds[2 * i] = (struct side_bound) { src, -1, SIDE_SOURCE, follow,
+                                            x->recursive };
+      bounds[2 * i + 1] = (struct side_bound) { names[i], -1, SIDE_DEST,
+                                                true, true };
+    }
+  struct side_file f;
+  side_file_check (&f, hash_file, "--hash-file", bounds, 2 * n_srcs);
+  for (int i = 0; i < n_srcs; i++)
+    free (names[i]);
+  free (names);
+  free (bounds);
+  copy_hash_start (x, &f);
 }
 
 /* The number of jobs that --jobs=ARG asks for: ARG workers, or with
@@ -862,7 +981,7 @@ main (int argc, char **argv)
   char const *hash_file = NULL;
   int c;
 
-  set_program_name (argv[0]);
+  cpdd_set_program_name (argv[0]);
   setlocale (LC_ALL, "");
   atexit (close_stdout);
   remote_init (&argc, &argv);
@@ -1066,61 +1185,19 @@ main (int argc, char **argv)
   /* The checks above look only at the command line, so every rank of
      mpicp has come this far or none; those below look at files.  */
   remote_start (&x);
-  copy_hash_start (&x, hash_file);
+  struct cp_operands ops = settle_operands (files, n_files, target_dir,
+                                            no_target_dir, parents);
+  start_hash_file (hash_file, &ops, parents, &x);
   xfer_session_info_signal (&x.xfer);
   copy_start_jobs (x.jobs, x.debug);
   if (1 < x.jobs)
     xfer_session_workers (&x.xfer, x.jobs);
   xfer_session_plan (&x.xfer, files, n_files - !target_dir);
 
-  bool ok;
-  if (target_dir)
-    {
-      struct stat st;
-      if (stat (target_dir, &st) != 0)
-        error (EXIT_FAILURE, errno, _("target directory %s"),
-               quoteaf (target_dir));
-      if (!S_ISDIR (st.st_mode))
-        error (EXIT_FAILURE, ENOTDIR, _("target directory %s"),
-               quoteaf (target_dir));
-      ok = copy_into_directory (target_dir, files, n_files, parents,
-                                strip_slashes, &x);
-    }
-  else if (n_files == 1)
-    {
-      error (0, 0, _("missing destination file operand after %s"),
-             quoteaf (files[0]));
-      usage (EXIT_FAILURE);
-    }
-  else
-    {
-      char const *last = files[n_files - 1];
-      if (no_target_dir && 2 < n_files)
-        {
-          error (0, 0, _("extra operand %s"), quoteaf (files[2]));
-          usage (EXIT_FAILURE);
-        }
-      if (!no_target_dir && is_directory (last))
-        ok = copy_into_directory (last, files, n_files - 1, parents,
-                                  strip_slashes, &x);
-      else
-        {
-          if (2 < n_files)
-            {
-              struct stat st;
-              if (stat (last, &st) != 0)
-                error (EXIT_FAILURE, errno, _("target %s"), quoteaf (last));
-              error (EXIT_FAILURE, ENOTDIR, _("target %s"), quoteaf (last));
-            }
-          if (parents)
-            {
-              error (0, 0, _("with --parents, the destination must be "
-                             "a directory"));
-              usage (EXIT_FAILURE);
-            }
-          ok = copy_pair (files[0], last, &x);
-        }
-    }
+  bool ok = (ops.dir
+             ? copy_into_directory (ops.dir, ops.files, ops.n, parents,
+                                    strip_slashes, &x)
+             : copy_pair (ops.files[0], ops.files[1], &x));
 
   copy_finish ();
   if (x.verify && !copy_verify_finish (&x))

@@ -336,6 +336,10 @@ dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
   if (s->iflags & (O_DSYNC | O_SYNC))
     s->iflags |= O_RSYNC;
 
+  /* A log asked for without a hash holds the hash it is named for.  */
+  if (s->hashlog && !s->nhashes)
+    s->hashes[s->nhashes++] = XFER_HASH_SHA256;
+
   split_amount (skip, s->iextra & DD_FLAG_SKIP_BYTES, s->ibs,
                 &s->skip_records, &s->skip_bytes);
   split_amount (seek, s->oextra & DD_FLAG_SEEK_BYTES, s->obs,

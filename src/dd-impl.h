@@ -16,6 +16,7 @@
 #include "system.h"
 #include "dd.h"
 #include "dd-conv.h"
+#include "side-file.h"
 #include "xfer.h"
 
 /* One end's page cache dropping (iflag=nocache, oflag=nocache).  */
@@ -53,6 +54,12 @@ struct dd
   idx_t partread;		/* bytes of the last short block */
 
   bool final_op_was_seek;	/* the last output block was a hole */
+  /* Where the output held data when it was opened, up to KEPT_END:
+     a block conv=sparse seeks over there keeps its old bytes, which
+     the hashes must see; KEPT_FD reads them, if KEPT_FD_OPEN.  */
+  off_t kept_end;
+  int kept_fd;
+  bool kept_fd_open;
   struct dd_nocache in_cache, out_cache;
 
   /* hash=: a running hash per algorithm of the settings, their
@@ -60,7 +67,8 @@ struct dd
   struct xfer_hash hash[XFER_HASH_ALGOS];
   char hash_hex[XFER_HASH_ALGOS][XFER_HASH_HEX_MAX];
   bool hashes_finished;
-  FILE *hashlog;
+  struct side_file hashlog_file;	/* hashlog=, checked */
+  FILE *hashlog;			/* hashlog= once the copy starts */
 
   /* Figures for the report.  */
   intmax_t r_full, r_partial, w_full, w_partial, w_bytes;
@@ -160,8 +168,13 @@ int dd_copy (struct dd *d);
 /* Print the statistics that status= asks for.  */
 void dd_print_stats (struct dd *d);
 
-/* Start the hashes hash= asks for, and open hashlog=; exit if that
-   cannot be opened.  */
+/* Open hashlog=, if given, without emptying it yet, and check that it
+   is neither the input nor the output (side-file.h); exit if it is,
+   or if it cannot be made.  */
+void dd_check_hashlog (struct dd *d);
+
+/* Start the hashes hash= asks for, and empty hashlog= to take their
+   lines; exit if that fails.  */
 void dd_start_hashes (struct dd *d);
 
 /* Add the N bytes at BUF, just written, to the hashes.  */

@@ -36,15 +36,27 @@ print_json (struct dd *d, xtime_t now)
 }
 
 void
+dd_check_hashlog (struct dd *d)
+{
+  if (!d->s.hashlog)
+    return;
+  /* The input is open, and is what it was opened as; the output is
+     not, unless it is standard output.  */
+  struct side_bound bounds[] =
+    {
+      { d->s.input_file, STDIN_FILENO, SIDE_INPUT, true, false },
+      { d->s.output_file, d->s.output_file ? -1 : STDOUT_FILENO,
+        SIDE_OUTPUT, true, false },
+    };
+  side_file_check (&d->hashlog_file, d->s.hashlog, "hashlog", bounds,
+                   sizeof bounds / sizeof *bounds);
+}
+
+void
 dd_start_hashes (struct dd *d)
 {
   if (d->s.hashlog)
-    {
-      d->hashlog = fopen (d->s.hashlog, "w");
-      if (!d->hashlog)
-        error (EXIT_FAILURE, errno, _("failed to open %s"),
-               quoteaf (d->s.hashlog));
-    }
+    d->hashlog = side_file_stream (&d->hashlog_file);
   for (int i = 0; i < d->s.nhashes; i++)
     xfer_hash_init (&d->hash[i], d->s.hashes[i]);
 }

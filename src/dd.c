@@ -189,7 +189,7 @@ main (int argc, char **argv)
   static struct dd d;
   int opt;
 
-  set_program_name (argv[0]);
+  cpdd_set_program_name (argv[0]);
   setlocale (LC_ALL, "");
   atexit (close_stdout);
 
@@ -212,6 +212,7 @@ main (int argc, char **argv)
   dd_parse_operands (argc, argv, optind, &d.s);
   init_run (&d);
   dd_open_input (&d);
+  dd_check_hashlog (&d);
   dd_open_output (&d);
   dd_start_hashes (&d);
 

@@ -6,6 +6,7 @@ bin_PROGRAMS = src/cp src/dd
 noinst_LIBRARIES += src/libcpdd.a
 src_libcpdd_a_SOURCES = \
   src/cpus.c \
+  src/side-file.c \
   src/system.c \
   src/workers.c \
   src/xfer.c \
@@ -26,6 +27,7 @@ src_libcpdd_a_SOURCES = \
 
 noinst_HEADERS += \
   src/cpus.h \
+  src/side-file.h \
   src/system.h \
   src/workers.h \
   src/xfer.h \

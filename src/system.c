@@ -90,13 +90,27 @@ error_print_held (struct held_errors *h)
   *h = (struct held_errors) { NULL, 0 };
 }
 
+/* Write the last component of the program's name, and ": ".  */
+static void
+print_short_progname (void)
+{
+  fprintf (stderr, "%s: ", last_component (program_name));
+}
+
+void
+cpdd_set_program_name (char const *argv0)
+{
+  set_program_name (argv0);
+  error_print_progname = print_short_progname;
+}
+
 void
 print_error_progname (void)
 {
   if (error_print_progname)
     error_print_progname ();
   else
-    fprintf (stderr, "%s: ", last_component (program_name));
+    print_short_progname ();
 }
 
 void

@@ -43,6 +43,12 @@ void cpdd_error (int status, int errnum, char const *format, ...)
   _GL_ATTRIBUTE_FORMAT ((__printf__, 3, 4));
 #define error(...) cpdd_error (__VA_ARGS__)
 
+/* Set the program's name from ARGV0, as set_program_name does, and
+   have every diagnostic, gnulib's own among them (argmatch, xalloc_die,
+   close_stdout), start with its last component, as GNU coreutils
+   9.10's do.  */
+void cpdd_set_program_name (char const *argv0);
+
 /* Write the "NAME: " a diagnostic starts with.  As in GNU coreutils
    9.10, NAME is the last component of the name the program was run
    by, where usage lines and prompts show that name whole.  */

@@ -22,6 +22,7 @@ test -n "$cp_objects" || framework_failure_
 # marked "alone" is one whose files may not call one another.
 cat > layers <<'EOF' || framework_failure_
 # layer         file
+util            side-file
 util            system
 util            xfer-size
 util            xfer-stats
