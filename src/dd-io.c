@@ -210,10 +210,94 @@ leave_direct_io (struct dd *d)
   d->s.conv |= DD_CONV_FSYNC;
 }
 
+/* A descriptor that reads the output: standard output itself if it
+   was opened for reading too, else of= opened again; -1 if neither
+   can be had.  */
+static int
+kept_reader (struct dd *d)
+{
+  if (!d->kept_fd_open)
+    {
+      char c;
+      d->kept_fd_open = true;
+      d->kept_fd = STDOUT_FILENO;
+      if (pread (STDOUT_FILENO, &c, 0, 0) < 0)
+        d->kept_fd = (d->s.output_file
+                      ? open (d->s.output_file,
+                              O_RDONLY | O_NOCTTY | O_CLOEXEC)
+                      : -1);
+    }
+  return d->kept_fd;
+}
+
+/* The block of SIZE zeros at BUF is to be a hole at offset AT of the
+   output, over bytes that may be kept there: hash those bytes instead
+   of the zeros.  Return false if they cannot be read, and the zeros
+   must be written for the hashes to be true.  */
+static bool
+hash_kept (struct dd *d, off_t at, char const *buf, idx_t size)
+{
+  idx_t kept = MIN (size, d->kept_end - at);
+  int fd = kept_reader (d);
+  if (fd < 0)
+    return false;
+  char *old = ximalloc (kept);
+  idx_t got = 0;
+  while (got < kept)
+    {
+      ssize_t n = pread (fd, old + got, kept - got, at + got);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          free (old);
+          return false;
+        }
+      if (n == 0)
+        break;
+      got += n;
+    }
+  /* Past the end of the file, a hole reads as zeros.  */
+  memset (old + got, 0, kept - got);
+  dd_hash_written (d, old, kept);
+  dd_hash_written (d, buf + kept, size - kept);
+  free (old);
+  return true;
+}
+
+/* Seek over the block of SIZE zeros at BUF, as conv=sparse asks, and
+   hash it as it will read.  Return false if it is to be written
+   instead: the output cannot seek (sparse is then only advice, and
+   is given up), or the bytes it keeps cannot be read for the
+   hashes.  */
+static bool
+seek_over (struct dd *d, char const *buf, idx_t size)
+{
+  off_t end = lseek (STDOUT_FILENO, size, SEEK_CUR);
+  if (end < 0)
+    {
+      d->s.conv &= ~DD_CONV_SPARSE;
+      return false;
+    }
+  off_t at = end - size;
+  if (d->kept_end <= at)
+    dd_hash_written (d, buf, size);
+  else if (!hash_kept (d, at, buf, size))
+    {
+      if (lseek (STDOUT_FILENO, at, SEEK_SET) < 0)
+        error (EXIT_FAILURE, errno, _("cannot seek in %s"),
+               quoteaf (d->out_name));
+      return false;
+    }
+  d->final_op_was_seek = true;
+  return true;
+}
+
 idx_t
 dd_write (struct dd *d, char const *buf, idx_t size)
 {
   idx_t done = 0;
+  idx_t hashed = 0;
 
   if ((d->s.oflags & O_DIRECT) && size < d->s.obs)
     leave_direct_io (d);
@@ -224,17 +308,9 @@ dd_write (struct dd *d, char const *buf, idx_t size)
       dd_process_signals (d);
 
       d->final_op_was_seek = false;
-      if ((d->s.conv & DD_CONV_SPARSE) && xfer_is_zero (buf, size))
-        {
-          if (lseek (STDOUT_FILENO, size, SEEK_CUR) < 0)
-            /* Not seekable: sparse is only advice, so just write.  */
-            d->s.conv &= ~DD_CONV_SPARSE;
-          else
-            {
-              d->final_op_was_seek = true;
-              n = size;
-            }
-        }
+      if ((d->s.conv & DD_CONV_SPARSE) && xfer_is_zero (buf, size)
+          && seek_over (d, buf, size))
+        n = hashed = size;
       if (!n)
         n = write (STDOUT_FILENO, buf + done, size - done);
 
@@ -253,7 +329,7 @@ dd_write (struct dd *d, char const *buf, idx_t size)
         done += n;
     }
 
-  dd_hash_written (d, buf, done);
+  dd_hash_written (d, buf + hashed, done - hashed);
   if (d->out_cache.on && done)
     dd_drop_cache (d, STDOUT_FILENO, done);
   return done;

@@ -81,9 +81,45 @@ dd_open_input (struct dd *d)
   d->input_seek_errno = errno;
 }
 
-/* A file that cannot be cut where seek= starts ends dd before it
+/* Note where the output, open and cut, holds data that a seek over a
+   block of zeros would keep (up to d->kept_end): all of a disk,
+   a file up to its size.  */
+static void
+note_kept_data (struct dd *d)
+{
+  struct stat st;
+  d->kept_end = 0;
+  if ((d->s.conv & DD_CONV_SPARSE) && d->s.nhashes
+      && fstat (STDOUT_FILENO, &st) == 0)
+    d->kept_end = (S_ISBLK (st.st_mode) ? TYPE_MAXIMUM (off_t)
+                   : S_ISREG (st.st_mode) ? st.st_size : 0);
+}
+
+/* Cut the output at SIZE, where seek= starts, unless conv=notrunc.
+   A file that cannot be cut where seek= starts ends dd before it
    writes, as in GNU dd 9.10: writing there would leave the old data
    after it, which the user asked to lose.  */
+static void
+cut_at_seek (struct dd *d, off_t size)
+{
+  struct dd_settings const *s = &d->s;
+  if (s->seek_records && !(s->conv & DD_CONV_NOTRUNC)
+      && ftruncate (STDOUT_FILENO, size) != 0)
+    {
+      /* Only files with a size can be cut; for others (devices) the
+         failure is expected.  */
+      int err = errno;
+      struct stat st;
+      if (fstat (STDOUT_FILENO, &st) != 0)
+        error (EXIT_FAILURE, errno, _("cannot fstat %s"),
+               quoteaf (d->out_name));
+      if (S_ISREG (st.st_mode) || S_ISDIR (st.st_mode) || S_TYPEISSHM (&st))
+        error (EXIT_FAILURE, err,
+               _("failed to truncate to %jd bytes in output file %s"),
+               (intmax_t) size, quoteaf (d->out_name));
+    }
+}
+
 void
 dd_open_output (struct dd *d)
 {
@@ -92,6 +128,7 @@ dd_open_output (struct dd *d)
     {
       d->out_name = _("standard output");
       set_fd_flags (STDOUT_FILENO, s->oflags, d->out_name);
+      note_kept_data (d);
       return;
     }
 
@@ -118,21 +155,8 @@ dd_open_output (struct dd *d)
     error (EXIT_FAILURE, errno, _("failed to open %s"),
            quoteaf (d->out_name));
 
-  if (s->seek_records && !(s->conv & DD_CONV_NOTRUNC)
-      && ftruncate (STDOUT_FILENO, size) != 0)
-    {
-      /* Only files with a size can be cut; for others (devices) the
-         failure is expected.  */
-      int err = errno;
-      struct stat st;
-      if (fstat (STDOUT_FILENO, &st) != 0)
-        error (EXIT_FAILURE, errno, _("cannot fstat %s"),
-               quoteaf (d->out_name));
-      if (S_ISREG (st.st_mode) || S_ISDIR (st.st_mode) || S_TYPEISSHM (&st))
-        error (EXIT_FAILURE, err,
-               _("failed to truncate to %jd bytes in output file %s"),
-               (intmax_t) size, quoteaf (d->out_name));
-    }
+  cut_at_seek (d, size);
+  note_kept_data (d);
 }
 
 /* Positioning.  */
