@@ -463,17 +463,26 @@ print_stats (struct xfer_session const *s, xtime_t now)
 {
   struct xfer_counts all = s->own;
   counts_add (&all, &s->others);
-  char methods[sizeof "read+mmap+offload"];
-  methods_used (all.methods, methods);
+  char method_buf[sizeof "read+mmap+offload"];
+  char const *methods = methods_used (all.methods, method_buf);
+  /* No buffer was used where the kernel moved all the data, or nothing
+     was copied: say so, rather than show a buffer of no bytes.  */
+  char buffer[INT_BUFSIZE_BOUND (intmax_t)];
+  char const *human_buffer = "none", *json_buffer = "null";
+  if (all.buffer_size)
+    {
+      sprintf (buffer, "%jd", (intmax_t) all.buffer_size);
+      human_buffer = json_buffer = buffer;
+    }
   double secs = (s->start < now
                  ? (now - s->start) / (double) XTIME_PRECISION : 0);
   if (s->stats == XFER_STATS_HUMAN)
     {
       xfer_print_transfer (stderr, all.bytes, s->start, now, false);
-      fprintf (stderr, "\n%jd %s, io method: %s, buffer size: %jd,"
+      fprintf (stderr, "\n%jd %s, io method: %s, buffer size: %s,"
                " direct I/O: %s",
                all.files, all.files == 1 ? "file" : "files", methods,
-               (intmax_t) all.buffer_size, direct_name (all.direct));
+               human_buffer, direct_name (all.direct));
       if (s->workers)
         fprintf (stderr, ", workers: %d", s->workers);
       putc ('\n', stderr);
@@ -484,11 +493,10 @@ print_stats (struct xfer_session const *s, xtime_t now)
     {
       fprintf (stderr, "{\"bytes\": %jd, \"seconds\": %.6f,"
                " \"bytes_per_second\": %.0f, \"files\": %jd,"
-               " \"io_method\": \"%s\", \"buffer_size\": %jd,"
+               " \"io_method\": \"%s\", \"buffer_size\": %s,"
                " \"direct\": \"%s\"",
                all.bytes, secs, secs > 0 ? all.bytes / secs : 0.0,
-               all.files, methods, (intmax_t) all.buffer_size,
-               direct_name (all.direct));
+               all.files, methods, json_buffer, direct_name (all.direct));
       if (s->workers)
         fprintf (stderr, ", \"workers\": %d", s->workers);
       if (0 <= s->n_others)
