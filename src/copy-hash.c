@@ -29,6 +29,7 @@
 
 #include "system.h"
 #include "copy-impl.h"
+#include "same-inode.h"
 #include "side-file.h"
 #include "xfer-hash.h"
 
@@ -151,6 +152,24 @@ write_line (char const *name, char const *hex, struct cp_options const *x)
   funlockfile (stream);
 }
 
+/* On mpicp's ranks but the first, which keep no ledger, what the
+   first must know of a copy is held as a record for the answer that
+   carries it: a line (L), a rename (R) or a further link (K), with the
+   file's device and inode, then two strings, each ended by a null
+   byte.  */
+static void
+hold_record (char kind, dev_t dev, ino_t ino, char const *a, char const *b)
+{
+  flockfile (held);
+  fprintf (held, "%c%ju %ju", kind, (uintmax_t) dev, (uintmax_t) ino);
+  putc ('\0', held);
+  fputs (a, held);
+  putc ('\0', held);
+  fputs (b, held);
+  putc ('\0', held);
+  funlockfile (held);
+}
+
 /* The line that checks the copy NAME (DEV, INO) against HEX: print
    it, unless it must wait for the end; keep it too if other links may
    be made to its file (LINKED).  */
@@ -158,6 +177,11 @@ static void
 print_hash (char const *name, dev_t dev, ino_t ino, char const *hex,
             bool linked, struct cp_options const *x)
 {
+  if (held)
+    {
+      hold_record ('L', dev, ino, name, hex);
+      return;
+    }
   struct hash_ledger *l = x->hash_ledger;
   if (l && (l->defer || linked))
     {
@@ -170,10 +194,42 @@ print_hash (char const *name, dev_t dev, ino_t ino, char const *hex,
     write_line (name, hex, x);
 }
 
+/* Set HEX to the digest of the data of NAME (status ST), read now.
+   Return true, or false after a diagnostic.  */
+static bool
+digest_by_reading (char const *name, struct stat const *st, char *hex,
+                   struct cp_options const *x)
+{
+  int fd = open (name, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    {
+      error (0, errno, _("cannot open %s for reading"), quoteaf (name));
+      return false;
+    }
+  struct stat now;
+  bool ok = fstat (fd, &now) == 0 && SAME_INODE (now, *st);
+  if (!ok)
+    error (0, 0, _("%s was replaced before it could be hashed"),
+           quoteaf (name));
+  struct xfer_file f = { fd, name, &now, true, false };
+  enum xfer_readback how;
+  ok = ok && xfer_hash_back (&f, false, 0, -1, HASH_READ_SIZE, x->hash_algo,
+                             hex, &how);
+  close (fd);
+  return ok;
+}
+
 void
 copy_hash_linked (char const *name, struct stat const *st,
                   struct cp_options const *x)
 {
+  if (!x->print_hash || !S_ISREG (st->st_mode))
+    return;
+  if (held)
+    {
+      hold_record ('K', st->st_dev, st->st_ino, name, "");
+      return;
+    }
   struct hash_ledger *l = x->hash_ledger;
   if (!l)
     return;
@@ -187,6 +243,13 @@ void
 copy_hash_renamed (char const *old, struct stat const *st, char const *new,
                    struct cp_options const *x)
 {
+  if (!x->print_hash)
+    return;
+  if (held)
+    {
+      hold_record ('R', st->st_dev, st->st_ino, old, new);
+      return;
+    }
   struct hash_ledger *l = x->hash_ledger;
   if (!l || !l->defer)
     return;
@@ -227,6 +290,51 @@ digest_of (dev_t dev, ino_t ino, struct hash_ledger const *l)
   return NULL;
 }
 
+/* Compare two held lines by the names their files have at the end,
+   then by the order they were held in.  */
+static int
+compare_final (void const *a, void const *b)
+{
+  struct ledger_line const *p = *(struct ledger_line const *const *) a;
+  struct ledger_line const *q = *(struct ledger_line const *const *) b;
+  int cmp = strcmp (p->name, q->name);
+  return cmp ? cmp : (p < q ? -1 : p > q);
+}
+
+/* Print L's held lines, in the order they were held, each under the
+   name its file has now, and only the last of those that name one
+   file: where trees merge, a later copy is made over an earlier one.
+   A line whose file no name leads to any more is left out.  */
+static void
+write_final_lines (struct hash_ledger *l, struct cp_options const *x)
+{
+  /* Each line's NAME becomes its final one, or NULL.  */
+  for (idx_t i = 0; i < l->n_lines; i++)
+    {
+      struct ledger_line *line = &l->lines[i];
+      char const *name = final_name (line, l);
+      char *final = name ? xstrdup (name) : NULL;
+      free (line->name);
+      line->name = final;
+    }
+  struct ledger_line **by_name = xinmalloc (l->n_lines, sizeof *by_name);
+  idx_t n = 0;
+  for (idx_t i = 0; i < l->n_lines; i++)
+    if (l->lines[i].name)
+      by_name[n++] = &l->lines[i];
+  qsort (by_name, n, sizeof *by_name, compare_final);
+  for (idx_t i = 0; i + 1 < n; i++)
+    if (STREQ (by_name[i]->name, by_name[i + 1]->name))
+      {
+        free (by_name[i]->name);
+        by_name[i]->name = NULL;
+      }
+  free (by_name);
+  for (idx_t i = 0; i < l->n_lines; i++)
+    if (l->lines[i].name)
+      write_line (l->lines[i].name, l->lines[i].hex, x);
+}
+
 /* Print the lines X's ledger held back, under the names their files
    have now, and those of further links, then free the ledger.  A file
    that no name leads to any more, having been replaced by a later
@@ -238,18 +346,20 @@ settle_ledger (struct cp_options *x)
   if (!l)
     return;
   x->hash_ledger = NULL;
-  for (idx_t i = 0; l->defer && i < l->n_lines; i++)
-    {
-      char const *name = final_name (&l->lines[i], l);
-      if (name)
-        write_line (name, l->lines[i].hex, x);
-    }
+  if (l->defer)
+    write_final_lines (l, x);
   for (idx_t i = 0; i < l->n_links; i++)
     {
       struct ledger_line *link = &l->links[i];
+      char const *name = final_name (link, l);
       char const *hex = digest_of (link->dev, link->ino, l);
-      char const *name = hex ? final_name (link, l) : NULL;
-      if (name)
+      char read_hex[XFER_HASH_HEX_MAX];
+      struct stat st;
+      /* A copy another rank of mpicp made sent its line as text.  */
+      if (name && !hex && lstat (name, &st) == 0 && S_ISREG (st.st_mode)
+          && digest_by_reading (name, &st, read_hex, x))
+        hex = read_hex;
+      if (name && hex)
         write_line (name, hex, x);
       free (link->name);
     }
@@ -292,12 +402,46 @@ copy_hash_take (char **text, size_t *len)
   copy_hash_hold ();
 }
 
+/* The string at *P, before END, and move *P past it; NULL if the
+   records are cut short.  */
+static char const *
+take_string (char const **p, char const *end)
+{
+  char const *str = *p;
+  char const *nul = memchr (str, '\0', end - str);
+  if (!nul)
+    return NULL;
+  *p = nul + 1;
+  return str;
+}
+
 void
 copy_hash_put (struct cp_options const *x, char const *text, size_t len)
 {
-  FILE *stream = held ? held : x->hash_out;
-  if (len && stream && fwrite (text, 1, len, stream) != len)
-    xalloc_die ();
+  if (held)
+    {
+      if (len && fwrite (text, 1, len, held) != len)
+        xalloc_die ();
+      return;
+    }
+  char const *p = text, *end = text + len;
+  while (p < end)
+    {
+      uintmax_t dev, ino;
+      char kind;
+      char const *head = take_string (&p, end);
+      char const *a = head ? take_string (&p, end) : NULL;
+      char const *b = a ? take_string (&p, end) : NULL;
+      if (!b || sscanf (head, "%c%ju %ju", &kind, &dev, &ino) != 3)
+        error (EXIT_FAILURE, 0, _("malformed hash records from a rank"));
+      struct stat st = { .st_dev = dev, .st_ino = ino, .st_mode = S_IFREG };
+      if (kind == 'L')
+        print_hash (a, dev, ino, b, x->preserve_links, x);
+      else if (kind == 'R')
+        copy_hash_renamed (a, &st, b, x);
+      else
+        copy_hash_linked (a, &st, x);
+    }
 }
 
 /* Whether the walk may link further names to the copy of IN, as X
@@ -658,7 +802,8 @@ copy_split_checked (struct xfer_split *split, struct cp_options const *x)
 }
 
 void
-copy_hash_start (struct cp_options *x, struct side_file *hash_file)
+copy_hash_start (struct cp_options *x, struct side_file *hash_file,
+                 bool merges)
 {
   x->hash_out = NULL;
   x->hash_ledger = NULL;
@@ -666,8 +811,9 @@ copy_hash_start (struct cp_options *x, struct side_file *hash_file)
     return;
   x->hash_out = hash_file ? side_file_stream (hash_file) : stdout;
   /* Links are kept only with -a or --preserve=links; a copy is moved
-     aside only with backups.  */
-  bool defer = x->backup_type != no_backups;
+     aside only with backups, and copied over only where trees
+     merge.  */
+  bool defer = x->backup_type != no_backups || merges;
   if (defer || x->preserve_links)
     {
       struct hash_ledger *l = xzalloc (sizeof *l);

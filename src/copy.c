@@ -272,7 +272,7 @@ make_backup (struct loc const *src, struct stat const *src_st,
   char *rel = find_backup_file_name (at (dst), dst->rel, x->backup_type);
   struct stat st, moved;
   /* A line of --print-hash may name the file moved aside.  */
-  bool hashed = (x->hash_ledger
+  bool hashed = (x->print_hash
                  && fstatat (at (dst), dst->rel, &moved,
                              AT_SYMLINK_NOFOLLOW) == 0);
   char *backup = NULL;
@@ -304,7 +304,7 @@ restore_backup (char const *backup, struct loc const *dst,
 {
   char const *rel = backup + (dst->rel - dst->name);
   struct stat moved;
-  bool hashed = (x->hash_ledger
+  bool hashed = (x->print_hash
                  && fstatat (at (dst), rel, &moved, AT_SYMLINK_NOFOLLOW) == 0);
   if (renameat (at (dst), rel, at (dst), dst->rel) != 0)
     {
@@ -522,7 +522,7 @@ link_to_earlier (char const *earlier, struct loc const *dst, bool exists,
   if (!make_hard_link (AT_FDCWD, earlier, earlier, dst, false, exists))
     return false;
   struct stat st;
-  if (x->hash_ledger
+  if (x->print_hash
       && fstatat (at (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0)
     copy_hash_linked (dst->name, &st, x);
   if (exists && x->verbose)

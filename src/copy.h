@@ -97,9 +97,12 @@ struct cp_options
 
 /* Set X->hash_out as X->print_hash asks: standard output, or the side
    file HASH_FILE if not NULL, checked (side-file.h) and now emptied;
-   exit if it cannot be.  */
+   exit if it cannot be.  MERGES says whether trees may be copied one
+   over another, so that a later copy of a name replaces an earlier
+   one's data.  */
 struct side_file;
-void copy_hash_start (struct cp_options *x, struct side_file *hash_file);
+void copy_hash_start (struct cp_options *x, struct side_file *hash_file,
+                      bool merges);
 
 /* On mpicp's ranks but the first: keep the lines of the copies made
    here for the answers that go back to the ranks that gave the work,

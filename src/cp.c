@@ -873,12 +873,13 @@ static void
 start_hash_file (char const *hash_file, struct cp_operands const *ops,
                  bool parents, struct cp_options *x)
 {
+  int n_srcs = ops->dir ? ops->n : 1;
+  bool merges = x->recursive && 1 < n_srcs;
   if (!hash_file || !x->print_hash)
     {
-      copy_hash_start (x, NULL);
+      copy_hash_start (x, NULL, merges);
       return;
     }
-  int n_srcs = ops->dir ? ops->n : 1;
   struct side_bound *bounds = xnmalloc (2 * n_srcs, sizeof *bounds);
   char **names = xnmalloc (n_srcs, sizeof *names);
   bool follow = x->dereference != CP_DEREF_NEVER;
@@ -898,7 +899,7 @@ start_hash_file (char const *hash_file, struct cp_operands const *ops,
     free (names[i]);
   free (names);
   free (bounds);
-  copy_hash_start (x, &f);
+  copy_hash_start (x, &f, merges);
 }
 
 /* The number of jobs that --jobs=ARG asks for: ARG workers, or with
