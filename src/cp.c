@@ -455,7 +455,9 @@ An argument that a long option requires, its short form requires too.\n\
 Checking options (cpdd):\n\
       --fsync                  sync each copy's data to storage before\n\
                                  setting its attributes\n\
-      --hash-file=FILE         write the --print-hash lines to FILE\n\
+      --hash-file=FILE         write the --print-hash lines to FILE, which\n\
+                                 may be no source or destination, nor in\n\
+                                 a tree copied from or into\n\
       --print-hash[=ALGO]      print a line per regular file copied, with\n\
                                  the hash of its data, that 'sha256sum -c'\n\
                                  (or md5sum, xxhsum...) checks the copy\n\

@@ -65,7 +65,9 @@ Operands (each written NAME=VALUE):\n\
                   statistics, a line each, in the form 'sha256sum -c'\n\
                   checks (a cpdd extension).  This dd's algorithms:\n\
                     %s\n\
-  hashlog=FILE    put those lines into FILE instead (a cpdd extension)\n\
+  hashlog=FILE    put those lines into FILE instead, with sha256 if no\n\
+                  hash= is given; FILE may not be the input or output\n\
+                  (a cpdd extension)\n\
 "), xfer_hash_list ());
       fputs (_("\
   conv=CONVS      change the data; CONVS is a list of words, listed\n\

@@ -3,6 +3,10 @@
 TESTS += \
   tests/cp/basic-diff.sh \
   tests/cp/hash.sh \
+  tests/cp/side-file-matrix.sh \
+  tests/cp/hash-lines-true.sh \
+  tests/cp/short-name-diff.sh \
+  tests/cp/stats-none.sh \
   tests/cp/verify-tree.sh \
   tests/cp/clone-refused.sh \
   tests/cp/jobs-debug.sh \

@@ -3,6 +3,7 @@
 TESTS += \
   tests/dd/basic-diff.sh \
   tests/dd/hash.sh \
+  tests/dd/hashlog-true.sh \
   tests/dd/operand-errors.pl \
   tests/dd/big-file.sh \
   tests/dd/iflag-mmap.sh \
