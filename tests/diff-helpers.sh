@@ -498,3 +498,25 @@ diff_run_ ()
     fail=1
   done
 }
+
+# cp_variants_ RANKS: set cps to the ways of running cp that a test of
+# the whole command repeats its cases with: cp, cp --jobs=4 (cp_jobs_)
+# and, where it was built and mpirun is there, mpicp on RANKS ranks
+# (cp_mpi_).
+cp_variants_ ()
+{
+  cp_mpi_ranks_=$1
+  cps='cp cp_jobs_'
+  if test -x "${abs_top_builddir-$PWD/..}/src/mpicp" \
+     && command -v mpirun > /dev/null 2>&1; then
+    require_mpicp_
+    cps="$cps cp_mpi_"
+  else
+    echo "no mpicp or mpirun: mpicp not checked" >&2
+  fi
+}
+cp_jobs_ () { cp --jobs=4 "$@"; }
+cp_mpi_ ()
+{
+  mpirun_ "$cp_mpi_ranks_" "${abs_top_builddir-$PWD/..}/src/mpicp" "$@"
+}

@@ -9,16 +9,7 @@
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
 
-cps='cp cp_jobs'
-cp_jobs () { cp --jobs=4 "$@"; }
-if test -x "$abs_top_builddir/src/mpicp" \
-   && command -v mpirun > /dev/null 2>&1; then
-  require_mpicp_
-  cp_mpi () { mpirun_ 3 "$abs_top_builddir/src/mpicp" "$@"; }
-  cps="$cps cp_mpi"
-else
-  echo "no mpicp or mpirun: mpicp not checked" >&2
-fi
+cp_variants_ 3
 
 # Check that the file of lines $1 passes, and has $2 lines.
 lines_pass_ ()

@@ -48,17 +48,7 @@ refused_ ()
   compare before after || { echo "the files changed for: $*" >&2; fail=1; }
 }
 
-cps='cp'
-cps="$cps cp_jobs"
-cp_jobs () { cp --jobs=4 "$@"; }
-if test -x "$abs_top_builddir/src/mpicp" \
-   && command -v mpirun > /dev/null 2>&1; then
-  require_mpicp_
-  cp_mpi () { mpirun_ 2 "$abs_top_builddir/src/mpicp" "$@"; }
-  cps="$cps cp_mpi"
-else
-  echo "no mpicp or mpirun: mpicp not checked" >&2
-fi
+cp_variants_ 2
 
 same='is the same file as'
 inside='is inside the'
