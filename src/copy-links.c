@@ -63,8 +63,8 @@ static Hash_table *made_dirs;
    twice.  */
 static Hash_table *operands;
 
-/* The files made from non-directory operands, by inode and name, which
-   a later operand must not overwrite.  */
+/* The files made from non-directory operands, by inode and name as
+   spelt, which a later operand must not overwrite.  */
 static Hash_table *made_files;
 
 /* With POSIXLY_CORRECT set, the symbolic links this cp made, which
@@ -118,6 +118,17 @@ inode_name_equal (void const *a, void const *b)
   struct inode_entry const *x = a;
   struct inode_entry const *y = b;
   return inode_equal (x, y) && same_dir_entry (x->name, y->name);
+}
+
+/* Whether A and B are one file under one name spelt alike.  GNU cp
+   finds a file an earlier operand made by the name spelt as it is,
+   so --parents with "d/f" then "d/./f" does not find the first copy.  */
+static bool
+inode_spelling_equal (void const *a, void const *b)
+{
+  struct inode_entry const *x = a;
+  struct inode_entry const *y = b;
+  return inode_equal (x, y) && STREQ (x->name, y->name);
 }
 
 /* A new entry for ST, named NAME.  */
@@ -350,7 +361,7 @@ made_link (struct stat const *st)
 void
 remember_made_file (struct stat const *st, char const *name)
 {
-  inode_remember (&made_files, inode_name_equal, st, name);
+  inode_remember (&made_files, inode_spelling_equal, st, name);
 }
 
 /* Forget every table, at the end of the copy.  */

@@ -441,7 +441,10 @@ make_link (struct loc const *dst, struct new_link *l, bool replace)
 }
 
 /* -s: make DST a symbolic link to SRC, replacing DST if REPLACE.  A
-   relative SRC is only right if DST is in the working directory.  */
+   relative SRC is only right if DST is in the working directory.  As
+   in GNU cp, DST is refused only if both the working directory and
+   DST's directory can be looked at and they differ: where either
+   cannot, the link is tried, and its failure says why.  */
 static bool
 make_symlink (struct loc const *src, struct loc const *dst, bool replace)
 {
@@ -450,8 +453,8 @@ make_symlink (struct loc const *src, struct loc const *dst, bool replace)
       char *dir = dir_name (dst->name);
       struct stat dot, dir_st;
       bool here = (STREQ (dir, ".")
-                   || (stat (".", &dot) == 0 && stat (dir, &dir_st) == 0
-                       && SAME_INODE (dot, dir_st)));
+                   || stat (".", &dot) != 0 || stat (dir, &dir_st) != 0
+                   || SAME_INODE (dot, dir_st));
       free (dir);
       if (!here)
         {
@@ -930,6 +933,13 @@ copy_internal (struct loc const *src, struct loc const *dst,
       char *backup = NULL;
       if (known && !S_ISDIR (dst_found->st_mode))
         {
+          /* A backup would make room for the directory, but not over
+             a non-directory an earlier operand's copy made; without
+             a backup the directory is refused anyway.  */
+          if (x->backup_type != no_backups && ctx->command_line
+              && refuse_just_created (src->name, dst->name, &d.lst, false,
+                                      x))
+            return false;
           backup = make_room_for_dir (src, &src_st, dst, x);
           if (!backup)
             return false;
