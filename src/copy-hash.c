@@ -802,14 +802,21 @@ copy_split_checked (struct xfer_split *split, struct cp_options const *x)
 }
 
 void
-copy_hash_start (struct cp_options *x, struct side_file *hash_file,
+copy_hash_start (struct cp_options *x, char const *hash_file,
+                 struct side_bound const *bounds, idx_t n_bounds,
                  bool merges)
 {
   x->hash_out = NULL;
   x->hash_ledger = NULL;
   if (!x->print_hash)
     return;
-  x->hash_out = hash_file ? side_file_stream (hash_file) : stdout;
+  x->hash_out = stdout;
+  if (hash_file)
+    {
+      struct side_file f;
+      side_file_check (&f, hash_file, "--hash-file", bounds, n_bounds);
+      x->hash_out = side_file_stream (&f);
+    }
   /* Links are kept only with -a or --preserve=links; a copy is moved
      aside only with backups, and copied over only where trees
      merge.  */

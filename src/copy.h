@@ -96,12 +96,13 @@ struct cp_options
 };
 
 /* Set X->hash_out as X->print_hash asks: standard output, or the side
-   file HASH_FILE if not NULL, checked (side-file.h) and now emptied;
-   exit if it cannot be.  MERGES says whether trees may be copied one
-   over another, so that a later copy of a name replaces an earlier
-   one's data.  */
-struct side_file;
-void copy_hash_start (struct cp_options *x, struct side_file *hash_file,
+   file HASH_FILE if not NULL, checked against the N_BOUNDS sources and
+   destinations of BOUNDS (side-file.h), then emptied; exit if it cannot
+   be.  MERGES says whether trees may be copied one over another, so
+   that a later copy of a name replaces an earlier one's data.  */
+struct side_bound;
+void copy_hash_start (struct cp_options *x, char const *hash_file,
+                      struct side_bound const *bounds, idx_t n_bounds,
                       bool merges);
 
 /* On mpicp's ranks but the first: keep the lines of the copies made

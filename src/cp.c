@@ -867,10 +867,9 @@ settle_operands (char **files, int n_files, char const *target_dir,
   return (struct cp_operands) { files, 2, NULL };
 }
 
-/* Check the file HASH_FILE that --hash-file names, if any, against the
-   sources and destinations of OPS (copied with PARENTS as X says),
-   then start the lines X->print_hash asks for, into it or onto
-   standard output.  */
+/* Start the lines X->print_hash asks for, onto standard output or into
+   the file HASH_FILE that --hash-file names, checked first against the
+   sources and destinations of OPS (copied with PARENTS as X says).  */
 static void
 start_hash_file (char const *hash_file, struct cp_operands const *ops,
                  bool parents, struct cp_options *x)
@@ -879,7 +878,7 @@ start_hash_file (char const *hash_file, struct cp_operands const *ops,
   bool merges = x->recursive && 1 < n_srcs;
   if (!hash_file || !x->print_hash)
     {
-      copy_hash_start (x, NULL, merges);
+      copy_hash_start (x, NULL, NULL, 0, merges);
       return;
     }
   struct side_bound *bounds = xnmalloc (2 * n_srcs, sizeof *bounds);
@@ -895,13 +894,11 @@ start_hash_file (char const *hash_file, struct cp_operands const *ops,
       bounds[2 * i + 1] = (struct side_bound) { names[i], -1, SIDE_DEST,
                                                 true, true };
     }
-  struct side_file f;
-  side_file_check (&f, hash_file, "--hash-file", bounds, 2 * n_srcs);
+  copy_hash_start (x, hash_file, bounds, 2 * n_srcs, merges);
   for (int i = 0; i < n_srcs; i++)
     free (names[i]);
   free (names);
   free (bounds);
-  copy_hash_start (x, &f, merges);
 }
 
 /* The number of jobs that --jobs=ARG asks for: ARG workers, or with
