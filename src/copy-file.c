@@ -45,14 +45,16 @@ posixly_correct (void)
   return getenv ("POSIXLY_CORRECT") != NULL;
 }
 
-/* Is DST a symbolic link that leads nowhere?  */
+/* Is DST a symbolic link?  Where a new file could not be made because
+   one is there, GNU cp takes it to lead nowhere, as it did when DST
+   was looked at, or as it is taken to where DST was not looked at
+   (copy_to).  */
 static bool
-dangling_link (struct loc const *dst)
+dest_is_link (struct loc const *dst)
 {
   struct stat st;
   return (fstatat (at (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0
-          && S_ISLNK (st.st_mode)
-          && fstatat (at (dst), dst->rel, &st, 0) != 0 && errno == ENOENT);
+          && S_ISLNK (st.st_mode));
 }
 
 /* Whether DST, the copy of SRC_ST, is made with the permissions it is
@@ -145,7 +147,7 @@ open_destination (struct loc const *dst, struct stat const *src_st,
                    O_WRONLY | O_CREAT | O_EXCL | O_BINARY, mode);
   if (0 <= fd)
     *made_in_place = true;
-  else if (errno == EEXIST && dangling_link (dst))
+  else if (errno == EEXIST && dest_is_link (dst))
     {
       /* A link planted where the copy goes is refused, unless POSIX's
          rules, which say to write through it, are asked for.  */

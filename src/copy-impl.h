@@ -79,7 +79,9 @@ struct copy_ctx
   struct copy_hands const *hands; /* who copies files besides the walk */
   struct file_group *files;	/* with workers, where files are counted */
   bool dst_dir_made;		/* the copy made the destination directory,
-                                   so nothing is in it but what it puts */
+                                   so nothing is in it but what it puts;
+                                   for an operand, its destination is
+                                   taken to be new (copy_to) */
 };
 
 /* A file as the copy reaches it: REL in the open directory DIR, or

@@ -358,7 +358,7 @@ copy_symlink (struct loc const *src, struct stat const *src_st,
       return false;
     }
   struct new_link l = { target, true, false, AT_FDCWD, at (dst) };
-  bool ok = make_link (dst, &l, replace) == 0;
+  bool ok = 0 <= make_link (dst, &l, replace);
   if (!ok)
     error (0, errno, _("cannot create symbolic link %s"),
            quoteaf (dst->name));
@@ -413,7 +413,8 @@ make_link_at (char *name, void *arg)
 /* Make the link L at DST.  If DST exists and REPLACE (-f), make the
    link under a new name beside DST and rename it over DST, so that
    DST is never missing, and a target reached through DST itself is
-   still there to be linked to.  Return 0, or -1 with errno set.  */
+   still there to be linked to.  Return 0, or 1 if DST was replaced,
+   or -1 with errno set.  */
 static int
 make_link (struct loc const *dst, struct new_link *l, bool replace)
 {
@@ -437,7 +438,7 @@ make_link (struct loc const *dst, struct new_link *l, bool replace)
         errno = e;
     }
   free (tmp);
-  return r;
+  return r == 0 ? 1 : r;
 }
 
 /* -s: make DST a symbolic link to SRC, replacing DST if REPLACE.  A
@@ -465,7 +466,7 @@ make_symlink (struct loc const *src, struct loc const *dst, bool replace)
         }
     }
   struct new_link l = { src->name, true, false, AT_FDCWD, at (dst) };
-  if (make_link (dst, &l, replace) != 0)
+  if (make_link (dst, &l, replace) < 0)
     {
       error (0, errno, _("cannot create symbolic link %s to %s"),
              quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
@@ -477,19 +478,18 @@ make_symlink (struct loc const *src, struct loc const *dst, bool replace)
 
 /* -l, or a further link under --preserve=links: make DST a hard link
    to TARGET (named TARGET_NAME), or to what it points to if FOLLOW;
-   replace DST if REPLACE.  */
-static bool
+   replace DST if REPLACE.  Return 0, or 1 if DST was replaced, or -1
+   after a diagnostic.  */
+static int
 make_hard_link (int target_dir, char const *target, char const *target_name,
                 struct loc const *dst, bool follow, bool replace)
 {
   struct new_link l = { target, false, follow, target_dir, at (dst) };
-  if (make_link (dst, &l, replace) != 0)
-    {
-      error (0, errno, _("cannot create hard link %s to %s"),
-             quoteaf_n (0, dst->name), quoteaf_n (1, target_name));
-      return false;
-    }
-  return true;
+  int r = make_link (dst, &l, replace);
+  if (r < 0)
+    error (0, errno, _("cannot create hard link %s to %s"),
+           quoteaf_n (0, dst->name), quoteaf_n (1, target_name));
+  return r;
 }
 
 /* Whether the copy of SRC_ST is remembered in the link map: with
@@ -516,19 +516,20 @@ remembers_copy (struct stat const *src_st, struct copy_ctx const *ctx,
 }
 
 /* Make DST a hard link to EARLIER, the copy of another link to the
-   same source file, replacing DST if it EXISTS, as GNU cp says with
-   -v.  */
+   same source file, replacing whatever is at DST, as GNU cp does even
+   where it took DST to be new, and says with -v.  */
 static bool
-link_to_earlier (char const *earlier, struct loc const *dst, bool exists,
+link_to_earlier (char const *earlier, struct loc const *dst,
                  struct cp_options const *x)
 {
-  if (!make_hard_link (AT_FDCWD, earlier, earlier, dst, false, exists))
+  int r = make_hard_link (AT_FDCWD, earlier, earlier, dst, false, true);
+  if (r < 0)
     return false;
   struct stat st;
   if (x->print_hash
       && fstatat (at (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0)
     copy_hash_linked (dst->name, &st, x);
-  if (exists && x->verbose)
+  if (0 < r && x->verbose)
     printf (_("removed %s\n"), quoteaf (dst->name));
   return true;
 }
@@ -549,12 +550,12 @@ remember_skipped (struct stat const *src_st, struct loc const *dst,
           hands->remote->first_done (src_st, true);
           return true;
         }
-      bool ok = link_to_earlier (first, dst, true, x);
+      bool ok = link_to_earlier (first, dst, x);
       free (first);
       return ok;
     }
   char const *earlier = remember_first_copy (src_st, dst->name);
-  return !earlier || link_to_earlier (earlier, dst, true, x);
+  return !earlier || link_to_earlier (earlier, dst, x);
 }
 
 /* Remember DST as made from an operand.  */
@@ -577,22 +578,24 @@ make_copy (struct loc const *src, struct stat const *src_st, bool follow,
            struct file_group *group, struct fill_outcome **pending,
            struct cp_options const *x)
 {
+  /* Links replace what is in the way with -f, or for -l once the user
+     agreed to replace the destination, as in GNU cp: even where the
+     destination was taken to be new (copy_to) but is there.  */
   if (earlier)
-    return link_to_earlier (earlier, dst, exists, x);
+    return link_to_earlier (earlier, dst, x);
   if (x->symbolic_link)
-    return (make_symlink (src, dst, exists && x->force)
+    return (make_symlink (src, dst, x->force)
             && copy_link_attributes (loc_attr (src, -1, false), src_st,
                                      loc_attr (dst, -1, true), x));
-  /* A destination the user agreed to replace is replaced.  */
   if (x->hard_link)
-    return make_hard_link (at (src), src->rel, src->name, dst, follow,
-                           exists && (x->force || x->interactive == CP_ASK));
+    return 0 <= make_hard_link (at (src), src->rel, src->name, dst, follow,
+                                x->force || x->interactive == CP_ASK);
   if (copies_data (src_st, x))
     return copy_data_file (src, src_st, follow, -1, false, dst, exists,
                            group, false, pending, x);
   /* Only --attributes-only leaves DST there: -f still replaces it.  */
   if (S_ISLNK (src_st->st_mode))
-    return copy_symlink (src, src_st, dst, exists && x->force, x);
+    return copy_symlink (src, src_st, dst, x->force, x);
   return copy_special (src, src_st, dst, x);
 }
 
@@ -818,7 +821,8 @@ static bool
 hands_over_whole (struct stat const *src_st, bool exists, bool track_links,
                   struct copy_ctx const *ctx, struct cp_options const *x)
 {
-  return (sends_files (ctx->hands) && ctx->files && ctx->dst_dir_made && !exists
+  return (sends_files (ctx->hands) && ctx->files && ctx->dst_dir_made
+          && !ctx->command_line && !exists
           && !track_links && S_ISREG (src_st->st_mode)
           && copies_data (src_st, x) && !x->attributes_only
           && ! (ctx->hands->remote
@@ -891,7 +895,8 @@ copy_internal (struct loc const *src, struct loc const *dst,
   /* As GNU cp does, a directory the copy made is not searched for
      what it cannot hold yet: every file is then made exclusively, so
      one that appeared there all the same is an error, not a
-     destination.  */
+     destination.  So is an operand's destination taken to be new
+     (copy_to).  */
   struct dest d = { .exists = false };
   if (!ctx->dst_dir_made && !stat_destination (dst, &d))
     return false;
@@ -1080,6 +1085,13 @@ copy_internal (struct loc const *src, struct loc const *dst,
 bool
 copy (char const *src_name, char const *dst_name, struct cp_options const *x)
 {
+  return copy_to (src_name, dst_name, false, x);
+}
+
+bool
+copy_to (char const *src_name, char const *dst_name, bool dst_new,
+         struct cp_options const *x)
+{
   bool into_self = false;
   prepare_stack ();
   size_t max_open = walker_default_max ();
@@ -1097,7 +1109,7 @@ copy (char const *src_name, char const *dst_name, struct cp_options const *x)
                           .hands = hands,
                           .files = (hands_off (hands)
                                     ? file_group_new (NULL) : NULL),
-                          .dst_dir_made = false };
+                          .dst_dir_made = dst_new };
   struct stat st;
   if (x->one_file_system && stat (src_name, &st) == 0)
     ctx.top_dev = st.st_dev;

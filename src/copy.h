@@ -142,6 +142,13 @@ void copy_hash_renamed (char const *old, struct stat const *st,
 bool copy (char const *src_name, char const *dst_name,
            struct cp_options const *x);
 
+/* Likewise, but if DST_NEW, take DST_NAME not to exist without
+   looking, as GNU cp does where --parents has just made directories:
+   whatever is there all the same makes the copy fail, as where a file
+   appears in a directory the copy made.  */
+bool copy_to (char const *src_name, char const *dst_name, bool dst_new,
+              struct cp_options const *x);
+
 /* Whether X has a directory copied into the directory that a symbolic
    link in the destination leads to (--keep-directory-symlink), rather
    than refused there: then the names of directories in the

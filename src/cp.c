@@ -601,66 +601,106 @@ struct parent
   struct parent *next;
 };
 
+/* Forget the directories on PARENTS, without giving them attributes.  */
+static void
+forget_parents (struct parent *parents)
+{
+  while (parents)
+    {
+      struct parent *p = parents;
+      parents = p->next;
+      free (p->src);
+      free (p->dst);
+      free (p);
+    }
+}
+
 /* Make the directory DST for the leading directory SRC of a source
    copied with --parents, unless it exists.  If DST is to get
-   attributes later, push it on *PARENTS.  */
+   attributes later, push it on *PARENTS.  Set *NEW_DST to whether DST
+   was made, as GNU cp does: the last directory made or found decides
+   whether the copy takes its destination to be new.  */
 static bool
 make_parent (char const *src, char const *dst, struct parent **parents,
-             struct cp_options const *x)
+             bool *new_dst, struct cp_options const *x)
 {
-  /* The destination is looked at first: GNU cp refuses a
-     non-directory there even where the source is missing.  */
+  /* As in GNU cp, the source is looked at first where its attributes
+     are wanted: for a directory to make, or one to give the source's
+     owner, permissions or times.  Otherwise a non-directory in the
+     way is refused even where the source is missing.  */
   struct stat src_st, dst_st;
-  bool dst_exists = stat (dst, &dst_st) == 0;
-  if (dst_exists && !S_ISDIR (dst_st.st_mode))
+  bool missing = stat (dst, &dst_st) != 0;
+  bool wanted = (missing || x->preserve_mode || x->preserve_ownership
+                 || x->preserve_timestamps);
+  if (wanted)
     {
-      error (0, 0, _("%s exists but is not a directory"), quoteaf (dst));
-      return false;
-    }
-  int err = (stat (src, &src_st) != 0 ? errno
-             : S_ISDIR (src_st.st_mode) ? 0 : ENOTDIR);
-  if (err)
-    {
-      error (0, err, _("failed to get attributes of %s"), quoteaf (src));
-      return false;
+      int err = (stat (src, &src_st) != 0 ? errno
+                 : S_ISDIR (src_st.st_mode) ? 0 : ENOTDIR);
+      if (err)
+        {
+          error (0, err, _("failed to get attributes of %s"), quoteaf (src));
+          return false;
+        }
     }
 
-  bool made = false;
   bool restore = false;
   mode_t restore_mode = 0;
-  if (!dst_exists)
+  if (!missing)
     {
-      /* The new directory gets the source's permissions and sticky bit
-         less the umask, or the default permissions; but its owner must
-         be able to make the copy inside it, and gets the permissions
-         it lacked only afterwards.  */
-      mode_t mode = (x->explicit_no_preserve_mode ? S_IRWXUGO
-                     : src_st.st_mode & (S_ISVTX | S_IRWXUGO));
-      if (mkdir (dst, mode | S_IRWXU) != 0)
+      if (!S_ISDIR (dst_st.st_mode))
+        {
+          error (0, 0, _("%s exists but is not a directory"), quoteaf (dst));
+          return false;
+        }
+      *new_dst = false;
+    }
+  else
+    {
+      *new_dst = true;
+      /* The new directory gets the source's permissions less the
+         umask, or the default permissions; while its owner or special
+         permissions may still change, those of the group and others
+         that could let them in early are left out (GNU's rule); and
+         its owner must be able to make the copy inside it.  What it
+         lacks is given back once the copy below it is done.  */
+      mode_t src_mode = src_st.st_mode;
+      mode_t omitted = src_mode & (x->preserve_ownership ? S_IRWXG | S_IRWXO
+                                   : x->preserve_mode ? S_IWGRP | S_IWOTH
+                                   : 0);
+      mode_t mode = ((x->explicit_no_preserve_mode ? S_IRWXUGO : src_mode)
+                     & CHMOD_MODE_BITS & ~omitted);
+      if (mkdir (dst, mode) != 0)
         {
           error (0, errno, _("cannot make directory %s"), quoteaf (dst));
           return false;
         }
       if (x->verbose)
         printf ("%s -> %s\n", src, dst);
-      made = true;
-      mode_t wanted = mode & ~x->umask;
-      if ((wanted & S_IRWXU) != S_IRWXU)
+      if (lstat (dst, &dst_st) != 0)
         {
-          if (stat (dst, &dst_st) != 0)
+          error (0, errno, _("failed to get attributes of %s"),
+                 quoteaf (dst));
+          return false;
+        }
+      mode_t made = dst_st.st_mode;
+      if (!x->preserve_mode)
+        {
+          if (omitted & ~made)
+            omitted &= ~x->umask;
+          if ((omitted & ~made) || (made & S_IRWXU) != S_IRWXU)
             {
-              error (0, errno, _("failed to get attributes of %s"),
-                     quoteaf (dst));
-              return false;
+              restore = true;
+              restore_mode = (made | omitted) & CHMOD_MODE_BITS;
             }
-          restore = true;
-          restore_mode = ((dst_st.st_mode & CHMOD_MODE_BITS & ~S_IRWXU)
-                          | (wanted & S_IRWXU));
+        }
+      if ((made | S_IRWXU) != made && chmod (dst, made | S_IRWXU) != 0)
+        {
+          error (0, errno, _("setting permissions for %s"), quoteaf (dst));
+          return false;
         }
     }
 
-  if (made || x->preserve_mode || x->preserve_ownership
-      || x->preserve_timestamps)
+  if (wanted)
     {
       struct parent *p = xmalloc (sizeof *p);
       *p = (struct parent) { xstrdup (src), xstrdup (dst), src_st,
@@ -674,19 +714,31 @@ make_parent (char const *src, char const *dst, struct parent **parents,
    of SRC, where DST is a directory's name followed by SRC from DST_REL
    on, unless the last of them exists: then leave its parents alone,
    as GNU cp does.  Push the directories that are to get attributes
-   later on *PARENTS, innermost first.  */
+   later on *PARENTS, innermost first.  Update *NEW_DST as GNU cp
+   does: left as it was for a SRC with no leading directory, or where
+   a non-directory stands for the last of them; false where it exists;
+   otherwise as the last one make_parent got to says.  */
 static bool
 make_parents (char *src, char *dst, size_t dst_rel, struct parent **parents,
-              struct cp_options const *x)
+              bool *new_dst, struct cp_options const *x)
 {
-  char *last_slash = strrchr (dst + dst_rel, '/');
-  if (last_slash)
+  size_t dirlen = dir_len (dst);
+  if (dirlen <= dst_rel)
+    return true;
+
+  char saved = dst[dirlen];
+  dst[dirlen] = '\0';
+  struct stat st;
+  bool exists = stat (dst, &st) == 0;
+  bool ok = !exists || S_ISDIR (st.st_mode);
+  if (!ok)
+    error (0, 0, _("%s exists but is not a directory"), quoteaf (dst));
+  dst[dirlen] = saved;
+  if (exists)
     {
-      *last_slash = '\0';
-      bool exists = is_directory (dst);
-      *last_slash = '/';
-      if (exists)
-        return true;
+      if (ok)
+        *new_dst = false;
+      return ok;
     }
 
   for (char *slash = strchr (src + strspn (src, "/"), '/'); slash;
@@ -696,9 +748,9 @@ make_parents (char *src, char *dst, size_t dst_rel, struct parent **parents,
         continue;
       char *dst_slash = dst + dst_rel + (slash - src);
       *slash = *dst_slash = '\0';
-      bool ok = make_parent (src, dst, parents, x);
+      bool made = make_parent (src, dst, parents, new_dst, x);
       *slash = *dst_slash = '/';
-      if (!ok)
+      if (!made)
         return false;
     }
   return true;
@@ -706,29 +758,27 @@ make_parents (char *src, char *dst, size_t dst_rel, struct parent **parents,
 
 /* Give the directories on PARENTS, innermost first, the attributes of
    their sources that X preserves, except extended attributes, which
-   GNU cp leaves to the files it copies, then forget them.  */
+   GNU cp leaves to the files it copies, then forget them.  As in GNU
+   cp, the first failure leaves the rest as they are.  */
 static bool
 finish_parents (struct parent *parents, struct cp_options const *x)
 {
   struct cp_options px = *x;
   px.preserve_xattr = px.require_preserve_xattr = false;
   bool ok = true;
-  while (parents)
+  for (struct parent *p = parents; p && ok; p = p->next)
     {
-      struct parent *p = parents;
-      if (p->restore && !x->preserve_mode
+      ok = copy_attributes (attr_operand (p->src, false), &p->st,
+                            attr_operand (p->dst, false), &px);
+      if (ok && p->restore && !x->preserve_mode
           && chmod (p->dst, p->restore_mode) != 0)
         {
-          error (0, errno, _("setting permissions for %s"), quoteaf (p->dst));
+          error (0, errno, _("failed to preserve permissions for %s"),
+                 quoteaf (p->dst));
           ok = false;
         }
-      ok &= copy_attributes (attr_operand (p->src, false), &p->st,
-                             attr_operand (p->dst, false), &px);
-      parents = p->next;
-      free (p->src);
-      free (p->dst);
-      free (p);
     }
+  forget_parents (parents);
   return ok;
 }
 
@@ -747,9 +797,12 @@ dest_name (char const *dir, char const *src, bool parents)
 
 /* Copy SRC into directory DIR: under its last component, or with
    PARENTS under all of it.  Trailing slashes are in no destination
-   name.  */
+   name.  With PARENTS, *NEW_DST is whether GNU cp would take the
+   destination to be new, which carries over from one source to the
+   next as make_parents says: then the copy does not look for it, and
+   anything there makes making it fail.  */
 static bool
-copy_into (char const *dir, char const *src, bool parents,
+copy_into (char const *dir, char const *src, bool parents, bool *new_dst,
            struct cp_options const *x)
 {
   char *name = xstrdup (src);
@@ -760,10 +813,19 @@ copy_into (char const *dir, char const *src, bool parents,
     ok = copy (src, dst, x);
   else
     {
+      /* As in GNU cp, the directories made or found for a source get
+         their attributes after its copy, even a failed one, but none
+         if they could not all be made.  */
       struct parent *made = NULL;
-      ok = (make_parents (name, dst, strlen (dst) - strlen (name), &made, x)
-            && copy (src, dst, x));
-      ok &= finish_parents (made, x);
+      ok = make_parents (name, dst, strlen (dst) - strlen (name), &made,
+                         new_dst, x);
+      if (ok)
+        {
+          ok = copy_to (src, dst, *new_dst, x);
+          ok &= finish_parents (made, x);
+        }
+      else
+        forget_parents (made);
     }
   free (dst);
   free (name);
@@ -778,11 +840,12 @@ copy_into_directory (char const *dir, char **files, int n_files,
                      bool parents, bool strip, struct cp_options const *x)
 {
   bool ok = true;
+  bool new_dst = false;
   for (int i = 0; i < n_files; i++)
     {
       if (strip)
         strip_trailing_slashes (files[i]);
-      ok &= copy_into (dir, files[i], parents, x);
+      ok &= copy_into (dir, files[i], parents, &new_dst, x);
     }
   return ok;
 }

@@ -6,6 +6,7 @@ TESTS += \
   tests/cp/side-file-matrix.sh \
   tests/cp/hash-lines-true.sh \
   tests/cp/just-created-dir-diff.sh \
+  tests/cp/parents-new-dest-diff.sh \
   tests/cp/short-name-diff.sh \
   tests/cp/stats-none.sh \
   tests/cp/verify-tree.sh \
