@@ -160,18 +160,20 @@ replaces_dest_link (struct stat const *src_st, struct cp_options const *x)
           || x->backup_type != no_backups || x->remove_destination);
 }
 
-/* Whether copying SRC (SRC_ST, followed or not as this copy follows
-   it) over the existing DST (DST_ST: the entry, or what it leads to,
-   as replaces_dest_link says) can go ahead without destroying the
-   data it would read, as GNU cp decides it.  Set *DONE if there is
-   nothing left to do: the hard link asked for is already there.  */
+/* Whether copying SRC (SRC_ST, followed or not as FOLLOW says: as
+   this copy follows it) over the existing DST (DST_ST: the entry, or
+   what it leads to, as replaces_dest_link says) can go ahead without
+   destroying the data it would read, as GNU cp decides it.  Set *DONE
+   if there is nothing left to do: the hard link asked for is already
+   there.  */
 static bool
 copy_onto_ok (struct loc const *src, struct stat const *src_st,
               struct loc const *dst, struct stat const *dst_st,
-              struct cp_options const *x, bool *done)
+              bool follow, struct cp_options const *x, bool *done)
 {
   bool same = SAME_INODE (*src_st, *dst_st);
-  bool entries_only = x->dereference == CP_DEREF_NEVER;
+  /* Links are not followed below the operands with -H, as with -P.  */
+  bool entries_only = !follow;
   bool backups = x->backup_type != no_backups;
   struct stat src_lst, dst_lst;
   struct stat const *src_ent = src_st;
@@ -734,13 +736,12 @@ refuse_just_created (char const *src, char const *dst,
 }
 
 /* Make room at DST for the non-directory SRC (status SRC_ST): move it
-   aside as its backup, or unlink it if UNLINK_FIRST, or if REPLACE,
-   quietly where -f replaces it with a link.  Set *BACKUP to the
-   backup's name if one was made; set *EXISTS to whether DST is still
-   there.  */
+   aside as its backup, or unlink it if UNLINK_FIRST.  Set *BACKUP to
+   the backup's name if one was made; set *EXISTS to whether DST is
+   still there.  */
 static bool
 make_room (struct loc const *src, struct stat const *src_st,
-           struct loc const *dst, bool unlink_first, bool replace,
+           struct loc const *dst, bool unlink_first,
            char **backup, bool *exists, struct cp_options const *x)
 {
   *backup = NULL;
@@ -751,11 +752,10 @@ make_room (struct loc const *src, struct stat const *src_st,
       *exists = false;
       return *backup != NULL;
     }
-  if (unlink_first || replace)
+  if (unlink_first)
     {
-      bool quiet = !unlink_first && (x->hard_link || x->symbolic_link);
       *exists = false;
-      return remove_destination (dst, x->verbose && !quiet);
+      return remove_destination (dst, x->verbose);
     }
   return true;
 }
@@ -917,7 +917,8 @@ copy_internal (struct loc const *src, struct loc const *dst,
     {
       bool done = false;
       if (!keeps_every_destination (x)
-          && !copy_onto_ok (src, &src_st, dst, dst_found, x, &done))
+          && !copy_onto_ok (src, &src_st, dst, dst_found, follow, x,
+                            &done))
         {
           error (0, 0, _("%s and %s are the same file"),
                  quoteaf_n (0, src->name), quoteaf_n (1, dst->name));
@@ -1018,17 +1019,17 @@ copy_internal (struct loc const *src, struct loc const *dst,
          write into a file that has other links it would keep with
          --preserve=links, or give a link or special file copied as
          itself the destination's name; but not to copy attributes
-         only, which keeps the destination's data and links.  */
+         only, which keeps the destination's data and links.  A
+         special file reached by following links (-L, or -H for an
+         operand) is made where the destination still is, which fails
+         with EEXIST, as in GNU cp: even -f does not remove it.  */
       bool recreate = !x->attributes_only;
       bool unlink_first = (x->remove_destination
                            || (recreate && x->preserve_links
                                && 1 < dst_found->st_nlink)
-                           || (recreate && x->dereference == CP_DEREF_NEVER
+                           || (recreate && !follow
                                && !S_ISREG (src_st.st_mode)));
-      bool replace = (!earlier_name && recreate && !x->hard_link
-                      && !x->symbolic_link && !copies_data (&src_st, x));
-      ok = make_room (src, &src_st, dst, unlink_first, replace, &backup,
-                      &exists, x);
+      ok = make_room (src, &src_st, dst, unlink_first, &backup, &exists, x);
     }
 
   /* As in GNU cp, a file is named before it is copied, so that what
