@@ -8,6 +8,7 @@ TESTS += \
   tests/cp/just-created-dir-diff.sh \
   tests/cp/parents-new-dest-diff.sh \
   tests/cp/special-over-file-diff.sh \
+  tests/cp/gnu-rules-jobs.sh \
   tests/cp/short-name-diff.sh \
   tests/cp/stats-none.sh \
   tests/cp/verify-tree.sh \
