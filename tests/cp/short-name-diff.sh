@@ -30,10 +30,13 @@ for args in --sparse=foo --backup=foo --reflink=foo --update=foo \
   compare gnu.out ours.out || fail=1
 done
 
+# Only the name and the words are compared: musl's stdio may lose the
+# error's number before close_stdout reports it.
 if test -w /dev/full; then
   for side in ours gnu; do
     rm -f g
-    "$PWD/$side/cp" -v f g > /dev/full 2> $side.err
+    "$PWD/$side/cp" -v f g > /dev/full 2> $side.err-full
+    sed 's/: write error.*/: write error/' $side.err-full > $side.err
   done
   compare gnu.err ours.err || fail=1
 fi
