@@ -520,3 +520,18 @@ cp_mpi_ ()
 {
   mpirun_ "$cp_mpi_ranks_" "${abs_top_builddir-$PWD/..}/src/mpicp" "$@"
 }
+
+# special_files_ DIR...: make in each DIR a FIFO "fifo", a character
+# device "null" (as /dev/null's) and a socket "sock"; skip the test
+# where devices or sockets cannot be made.
+special_files_ ()
+{
+  for sf_dir_ in "$@"; do
+    mkfifo "$sf_dir_/fifo" || framework_failure_
+    mknod "$sf_dir_/null" c 1 3 || skip_ "cannot make device nodes here"
+    python3 -c '
+import socket, sys
+socket.socket(socket.AF_UNIX).bind(sys.argv[1])
+' "$sf_dir_/sock" 2>/dev/null || skip_ "cannot make sockets here"
+  done
+}

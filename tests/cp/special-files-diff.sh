@@ -8,14 +8,7 @@ require_gnu_ cp
 require_root_
 mkdir -p fix/d || framework_failure_
 printf 'a\n' > fix/a || framework_failure_
-mkfifo fix/fifo fix/d/fifo || framework_failure_
-mknod fix/null c 1 3 || skip_ "cannot make device nodes here"
-mknod fix/d/null c 1 3 || framework_failure_
-python3 -c '
-import socket
-for p in ("fix/sock", "fix/d/sock"):
-    socket.socket(socket.AF_UNIX).bind(p)
-' 2>/dev/null || skip_ "cannot make sockets here"
+special_files_ fix fix/d
 
 diff_run_ fifo-r cp -r fifo new
 diff_run_ fifo-a cp -a fifo new

@@ -14,14 +14,7 @@ require_gnu_ cp
 
 require_root_
 mkdir -p fix/d fix/e/d || framework_failure_
-mkfifo fix/fifo fix/d/fifo || framework_failure_
-mknod fix/null c 1 3 || skip_ "cannot make device nodes here"
-mknod fix/d/null c 1 3 || framework_failure_
-python3 -c '
-import socket
-for p in ("fix/sock", "fix/d/sock"):
-    socket.socket(socket.AF_UNIX).bind(p)
-' 2>/dev/null || skip_ "cannot make sockets here"
+special_files_ fix fix/d
 for f in fifo null sock d/fifo d/null d/sock; do
   printf 'keep %s\n' $f > fix/e/$f || framework_failure_
 done
