@@ -29,7 +29,6 @@
 
 #include "system.h"
 #include "copy-impl.h"
-#include "same-inode.h"
 #include "side-file.h"
 #include "xfer-hash.h"
 
@@ -98,21 +97,27 @@ static size_t held_len;
    of each link the walk makes to it.  Files are known by device and
    inode as well as name, whichever thread copied them.  */
 
+/* A file, by device and inode: the first member of each entry of the
+   ledger, so that one index serves lines and renames alike.  */
+struct file_id
+{
+  dev_t dev;
+  ino_t ino;
+};
+
 /* A copy, or a further link to one, and its digest (NULL for a link
    until the end).  */
 struct ledger_line
 {
-  dev_t dev;
-  ino_t ino;
+  struct file_id id;
   char *name;
   char *hex;
 };
 
-/* The copy DEV, INO named OLD was renamed NEW.  */
+/* The copy ID named OLD was renamed NEW.  */
 struct ledger_rename
 {
-  dev_t dev;
-  ino_t ino;
+  struct file_id id;
   char *old;
   char *new;
 };
@@ -136,7 +141,7 @@ add_line (struct ledger_line **v, idx_t *n, idx_t *alloc, dev_t dev,
 {
   if (*n == *alloc)
     *v = xpalloc (*v, alloc, 1, -1, sizeof **v);
-  (*v)[(*n)++] = (struct ledger_line) { dev, ino, xstrdup (name),
+  (*v)[(*n)++] = (struct ledger_line) { { dev, ino }, xstrdup (name),
                                         hex ? xstrdup (hex) : NULL };
 }
 
@@ -194,10 +199,10 @@ print_hash (char const *name, dev_t dev, ino_t ino, char const *hex,
     write_line (name, hex, x);
 }
 
-/* Set HEX to the digest of the data of NAME (status ST), read now.
+/* Set HEX to the digest of the data of NAME, the file ID, read now.
    Return true, or false after a diagnostic.  */
 static bool
-digest_by_reading (char const *name, struct stat const *st, char *hex,
+digest_by_reading (char const *name, struct file_id const *id, char *hex,
                    struct cp_options const *x)
 {
   int fd = open (name, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC);
@@ -207,7 +212,8 @@ digest_by_reading (char const *name, struct stat const *st, char *hex,
       return false;
     }
   struct stat now;
-  bool ok = fstat (fd, &now) == 0 && SAME_INODE (now, *st);
+  bool ok = (fstat (fd, &now) == 0 && now.st_dev == id->dev
+             && now.st_ino == id->ino);
   if (!ok)
     error (0, 0, _("%s was replaced before it could be hashed"),
            quoteaf (name));
@@ -258,36 +264,102 @@ copy_hash_renamed (char const *old, struct stat const *st, char const *new,
     l->renames = xpalloc (l->renames, &l->renames_alloc, 1, -1,
                           sizeof *l->renames);
   l->renames[l->n_renames++] = (struct ledger_rename) {
-    st->st_dev, st->st_ino, xstrdup (old), xstrdup (new) };
+    { st->st_dev, st->st_ino }, xstrdup (old), xstrdup (new) };
   pthread_mutex_unlock (&l->lock);
 }
 
-/* The name L's file has once the command is over, after the renames
-   of L's ledger that moved it, in the order they were made; or NULL if
-   that name no longer leads to it.  */
+/* The entries of one of the ledger's arrays, sorted by file and then
+   by their place in the array, which is the order they were made in:
+   looking a file up costs a binary search, not a pass over a ledger
+   that may hold a line and a rename for every file of a tree.  */
+struct file_index
+{
+  struct file_id const **v;
+  idx_t n;
+};
+
+/* Compare two entries of an index by file, then by place.  */
+static int
+compare_ids (void const *a, void const *b)
+{
+  struct file_id const *p = *(struct file_id const *const *) a;
+  struct file_id const *q = *(struct file_id const *const *) b;
+  if (p->dev != q->dev)
+    return p->dev < q->dev ? -1 : 1;
+  if (p->ino != q->ino)
+    return p->ino < q->ino ? -1 : 1;
+  return p < q ? -1 : p > q;
+}
+
+/* Index the N entries of SIZE bytes at V, each starting with its
+   file_id.  */
+static struct file_index
+index_by_file (void const *v, idx_t n, size_t size)
+{
+  struct file_index ix = { xinmalloc (n, sizeof *ix.v), n };
+  for (idx_t i = 0; i < n; i++)
+    ix.v[i] = (struct file_id const *) ((char const *) v + i * size);
+  qsort (ix.v, n, sizeof *ix.v, compare_ids);
+  return ix;
+}
+
+/* The place in IX of the first entry of the file ID, or where one would
+   be.  */
+static idx_t
+first_of (struct file_index const *ix, struct file_id const *id)
+{
+  idx_t lo = 0, hi = ix->n;
+  while (lo < hi)
+    {
+      idx_t mid = lo + (hi - lo) / 2;
+      struct file_id const *m = ix->v[mid];
+      if (m->dev < id->dev || (m->dev == id->dev && m->ino < id->ino))
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* Whether the entry at place I of IX is of the file ID.  */
+static bool
+is_of (struct file_index const *ix, idx_t i, struct file_id const *id)
+{
+  return (i < ix->n && ix->v[i]->dev == id->dev
+          && ix->v[i]->ino == id->ino);
+}
+
+/* The name LINE's file has once the command is over, after the
+   RENAMES (indexed) that moved it, in the order they were made; or
+   NULL if that name no longer leads to it.  */
 static char const *
-final_name (struct ledger_line const *line, struct hash_ledger const *l)
+final_name (struct ledger_line const *line, struct file_index const *renames)
 {
   char const *name = line->name;
-  for (idx_t i = 0; i < l->n_renames; i++)
+  for (idx_t i = first_of (renames, &line->id); is_of (renames, i, &line->id);
+       i++)
     {
-      struct ledger_rename const *r = &l->renames[i];
-      if (r->dev == line->dev && r->ino == line->ino && STREQ (r->old, name))
+      struct ledger_rename const *r
+        = (struct ledger_rename const *) renames->v[i];
+      if (STREQ (r->old, name))
         name = r->new;
     }
   struct stat st;
-  return (lstat (name, &st) == 0 && st.st_dev == line->dev
-          && st.st_ino == line->ino) ? name : NULL;
+  return (lstat (name, &st) == 0 && st.st_dev == line->id.dev
+          && st.st_ino == line->id.ino) ? name : NULL;
 }
 
-/* The digest of the copy DEV, INO among the lines of L, or NULL.  */
+/* The digest of the latest copy of the file ID among the LINES
+   (indexed), or NULL.  */
 static char const *
-digest_of (dev_t dev, ino_t ino, struct hash_ledger const *l)
+digest_of (struct file_id const *id, struct file_index const *lines)
 {
-  for (idx_t i = l->n_lines; 0 < i; i--)
-    if (l->lines[i - 1].dev == dev && l->lines[i - 1].ino == ino)
-      return l->lines[i - 1].hex;
-  return NULL;
+  idx_t i = first_of (lines, id);
+  if (!is_of (lines, i, id))
+    return NULL;
+  while (is_of (lines, i + 1, id))
+    i++;
+  return ((struct ledger_line const *) lines->v[i])->hex;
 }
 
 /* Compare two held lines by the names their files have at the end,
@@ -306,13 +378,14 @@ compare_final (void const *a, void const *b)
    file: where trees merge, a later copy is made over an earlier one.
    A line whose file no name leads to any more is left out.  */
 static void
-write_final_lines (struct hash_ledger *l, struct cp_options const *x)
+write_final_lines (struct hash_ledger *l, struct file_index const *renames,
+                   struct cp_options const *x)
 {
   /* Each line's NAME becomes its final one, or NULL.  */
   for (idx_t i = 0; i < l->n_lines; i++)
     {
       struct ledger_line *line = &l->lines[i];
-      char const *name = final_name (line, l);
+      char const *name = final_name (line, renames);
       char *final = name ? xstrdup (name) : NULL;
       free (line->name);
       line->name = final;
@@ -346,23 +419,30 @@ settle_ledger (struct cp_options *x)
   if (!l)
     return;
   x->hash_ledger = NULL;
+  struct file_index renames = index_by_file (l->renames, l->n_renames,
+                                             sizeof *l->renames);
   if (l->defer)
-    write_final_lines (l, x);
+    write_final_lines (l, &renames, x);
+  struct file_index lines = index_by_file (l->lines, l->n_lines,
+                                           sizeof *l->lines);
   for (idx_t i = 0; i < l->n_links; i++)
     {
       struct ledger_line *link = &l->links[i];
-      char const *name = final_name (link, l);
-      char const *hex = digest_of (link->dev, link->ino, l);
+      char const *name = final_name (link, &renames);
+      char const *hex = digest_of (&link->id, &lines);
       char read_hex[XFER_HASH_HEX_MAX];
-      struct stat st;
-      /* A copy another rank of mpicp made sent its line as text.  */
-      if (name && !hex && lstat (name, &st) == 0 && S_ISREG (st.st_mode)
-          && digest_by_reading (name, &st, read_hex, x))
+      /* A copy another rank of mpicp made sent its line there; only
+         a regular file has its links noted, and final_name found the
+         file still under its name.  */
+      if (name && !hex
+          && digest_by_reading (name, &link->id, read_hex, x))
         hex = read_hex;
       if (name && hex)
         write_line (name, hex, x);
       free (link->name);
     }
+  free (renames.v);
+  free (lines.v);
   for (idx_t i = 0; i < l->n_lines; i++)
     {
       free (l->lines[i].name);
