@@ -10,7 +10,9 @@
 #include <config.h>
 
 #include "system.h"
-#include "copy-impl.h"
+#include "copy-walk.h"
+#include "copy-file.h"
+#include "copy-jobs.h"
 #include <dirent.h>
 
 #include "dirname.h"
@@ -30,7 +32,7 @@ dir_copied_before (struct loc const *src, struct stat const *src_st,
                    struct loc const *dst, struct copy_ctx const *ctx,
                    struct cp_options const *x, bool *skip)
 {
-  char const *earlier = remembered_copy (src_st);
+  char const *earlier = remembered_copy (ctx->session->links, src_st);
   *skip = false;
   if (!earlier)
     return true;
@@ -70,16 +72,19 @@ lists_regular (unsigned char const *types, idx_t i)
 #endif
 }
 
-/* Copy each entry of the directory SRC, open as SDIR, into DST, open
-   as DDIR, which the copy has just MADE or not.  Once the operand
-   turns out to be copied into itself, or a directory can't be held
-   open again, nothing more of it is copied.  */
+/* Copy each entry of D's source into its destination.  Once the
+   operand turns out to be copied into itself, or a directory can't be
+   held open again, nothing more of it is copied.  With others copying
+   files, set *FILES to the group they are counted in.  */
 static bool
-copy_entries (struct walk_dir *sdir, struct loc const *src,
-              struct stat const *src_st, struct walk_dir *ddir,
-              struct loc const *dst, bool made, struct file_group **files,
+copy_entries (struct dir_copy *d, struct file_group **files,
               struct copy_ctx const *ctx, struct cp_options const *x)
 {
+  struct walk_dir *sdir = &d->sdir;
+  struct walk_dir *ddir = d->ddir;
+  struct loc const *src = d->src;
+  struct loc const *dst = d->dst;
+  struct copy_session *session = ctx->session;
   *files = NULL;
   if (!stack_allows_level (src->name))
     return false;
@@ -92,7 +97,8 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
       return false;
     }
 
-  struct ancestor self = { src_st->st_ino, src_st->st_dev, ctx->ancestors };
+  struct ancestor self = { d->src_st->st_ino, d->src_st->st_dev,
+                           ctx->ancestors };
   struct copy_ctx sub = *ctx;
   sub.command_line = false;
   sub.ancestors = &self;
@@ -102,15 +108,15 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
      (GNU's tests/cp/parent-perm-race.sh looks while a FIFO's data is
      still being read).  The group is not on the stack, which a deep
      tree fills level by level.  */
-  if (hands_off (ctx->hands))
-    sub.files = file_group_new (ctx->files);
-  sub.dst_dir_made = made;
+  if (hands_off (&session->hands))
+    sub.files = file_group_new (session, ctx->files);
+  sub.dst_dir_made = !d->exists;
   struct name_level s_level, d_level;
   name_enter (ctx->src_names, &s_level, src->name, src->rel);
   name_enter (ctx->dst_names, &d_level, dst->name, dst->rel);
-  struct copy_remote const *remote = ctx->hands->remote;
+  struct copy_remote const *remote = session->hands.remote;
   struct lookahead ahead;
-  lookahead_start (&ahead, sdir, src_st, names);
+  lookahead_start (&ahead, session, sdir, d->src_st, names);
   bool ok = true;
   idx_t i = 0;
   for (char const *name = names; *name && !*ctx->into_self;
@@ -138,25 +144,23 @@ copy_entries (struct walk_dir *sdir, struct loc const *src,
   name_leave (ctx->dst_names, &d_level, dst->name);
   free (names);
   free (types);
-  if (hands_off (ctx->hands))
+  if (hands_off (&session->hands))
     *files = sub.files;
   return ok;
 }
 
-/* Make sure the directories SRC and DST are in hold descriptors again,
-   now that SDIR and DDIR, their copy's own, are the deepest.  */
+/* Make sure the directories D's source and destination are in hold
+   descriptors again, now that D's own are the deepest.  */
 static bool
-hold_parents (struct walk_dir *sdir, struct loc const *src,
-              struct walk_dir *ddir, struct loc const *dst,
-              struct copy_ctx const *ctx)
+hold_parents (struct dir_copy *d, struct copy_ctx const *ctx)
 {
   struct
   {
     struct walker *w;
     struct walk_dir *d;
     struct loc const *l;
-  } const sides[2] = { { ctx->src_walk, sdir, src },
-                       { ctx->dst_walk, ddir, dst } };
+  } const sides[2] = { { ctx->src_walk, &d->sdir, d->src },
+                       { ctx->dst_walk, d->ddir, d->dst } };
   bool ok = true;
   for (int i = 0; i < 2; i++)
     if (0 <= sides[i].d->fd && !walk_hold_up (sides[i].w, sides[i].d))
@@ -170,15 +174,17 @@ hold_parents (struct walk_dir *sdir, struct loc const *src,
   return ok;
 }
 
-/* Open the directory SRC (status SRC_ST) as SDIR to read it, unless
-   -x keeps cp out of it; return whether it is to be read.  Set *OK to
-   false after a diagnostic if it can't be, or turns out to be another
-   directory than the one looked at.  */
+/* Open D's source directory as D->sdir to read it, unless -x keeps cp
+   out of it; return whether it is to be read.  Set *OK to false after
+   a diagnostic if it can't be, or turns out to be another directory
+   than the one looked at.  */
 static bool
-open_source_dir (struct loc const *src, struct stat const *src_st,
-                 struct walk_dir *sdir, struct copy_ctx const *ctx,
+open_source_dir (struct dir_copy *d, struct copy_ctx const *ctx,
                  struct cp_options const *x, bool *ok)
 {
+  struct loc const *src = d->src;
+  struct stat const *src_st = d->src_st;
+  struct walk_dir *sdir = &d->sdir;
   sdir->fd = -1;
   if (x->one_file_system && !ctx->command_line
       && src_st->st_dev != ctx->top_dev)
@@ -215,7 +221,7 @@ chmod_dir (struct walk_dir *ddir, struct loc const *dst, mode_t mode,
     return fchmod (ddir->fd, mode);
   if (!walk_hold_up (ctx->dst_walk, ddir))
     return -1;
-  return fchmodat (at (dst), dst->rel, mode, AT_SYMLINK_NOFOLLOW);
+  return fchmodat (loc_fd (dst), dst->rel, mode, AT_SYMLINK_NOFOLLOW);
 }
 
 /* DST as an end of an attribute copy, open as DIR, and made by the
@@ -268,18 +274,20 @@ dir_made_final (struct cp_options const *x)
           && !x->explicit_no_preserve_mode);
 }
 
-/* Give the directory DST (open as DDIR), the copy of SRC (status
-   SRC_ST, open as SDIR if it could be), made as DST_ST unless it
-   EXISTS already, its attributes once the files of FG, if any, are
-   copied: with workers, leave them to whoever ends FG where it can,
-   else wait for FG here.  */
+/* Give D's destination its attributes once the files of FG, if any,
+   are copied: with workers, leave them to whoever ends FG where it
+   can, else wait for FG here.  D's source is open as D->sdir if it
+   could be.  */
 static _GL_ATTRIBUTE_NOINLINE bool
-finish_directory (struct file_group *fg, struct walk_dir const *sdir,
-                  struct loc const *src, struct stat const *src_st,
-                  struct walk_dir *ddir, struct loc const *dst, bool exists,
-                  struct stat const *dst_st, struct copy_ctx const *ctx,
-                  struct cp_options const *x)
+finish_directory (struct file_group *fg, struct dir_copy const *d,
+                  struct copy_ctx const *ctx, struct cp_options const *x)
 {
+  struct walk_dir const *sdir = &d->sdir;
+  struct loc const *src = d->src;
+  struct stat const *src_st = d->src_st;
+  struct loc const *dst = d->dst;
+  struct stat const *dst_st = d->dst_st;
+  bool exists = d->exists;
   bool set_mode = !exists && !x->preserve_mode;
   mode_t mode = 0;
   if (set_mode && dir_made_final (x))
@@ -290,14 +298,13 @@ finish_directory (struct file_group *fg, struct walk_dir const *sdir,
   else if (set_mode)
     mode = new_dir_mode (src_st, dst_st, x);
   struct stat const *made_st = exists ? NULL : dst_st;
-  if (fg && defer_finish (fg, sdir, src, src_st, ddir, dst, made_st,
-                          set_mode, mode, x))
+  if (fg && defer_finish (fg, d, set_mode, mode, x))
     return true;
   bool ok = fg ? file_group_wait (fg) : true;
   ok &= copy_attributes (0 <= sdir->fd ? loc_attr (src, sdir->fd, false)
                          : loc_attr (src, -1, false), src_st,
-                         dir_attr (ddir, dst, made_st), x);
-  if (set_mode && chmod_dir (ddir, dst, mode, ctx) != 0)
+                         dir_attr (d->ddir, dst, made_st), x);
+  if (set_mode && chmod_dir (d->ddir, dst, mode, ctx) != 0)
     {
       error (0, errno, _("setting permissions for %s"), quoteaf (dst->name));
       ok = false;
@@ -305,47 +312,20 @@ finish_directory (struct file_group *fg, struct walk_dir const *sdir,
   return ok;
 }
 
-/* Copy what is in the directory SRC (status SRC_ST) into DST, open as
-   DDIR, which EXISTS already or was made as DST_ST, then give DST its
-   attributes, and close DDIR.  */
 bool
-copy_dir_below (struct loc const *src, struct stat const *src_st,
-                struct loc const *dst, struct walk_dir *ddir, bool exists,
-                struct stat const *dst_st, struct copy_ctx const *ctx,
+copy_dir_below (struct dir_copy *d, struct copy_ctx const *ctx,
                 struct cp_options const *x)
 {
   bool ok = true;
-  struct walk_dir sdir;
   struct file_group *files = NULL;
-  if (open_source_dir (src, src_st, &sdir, ctx, x, &ok))
-    ok = copy_entries (&sdir, src, src_st, ddir, dst, !exists, &files,
-                       ctx, x);
-  ok &= hold_parents (&sdir, src, ddir, dst, ctx);
-  ok &= finish_directory (files, &sdir, src, src_st, ddir, dst, exists,
-                          dst_st, ctx, x);
-  if (0 <= sdir.fd)
-    walk_close (ctx->src_walk, &sdir);
-  walk_close (ctx->dst_walk, ddir);
+  if (open_source_dir (d, ctx, x, &ok))
+    ok = copy_entries (d, &files, ctx, x);
+  ok &= hold_parents (d, ctx);
+  ok &= finish_directory (files, d, ctx, x);
+  if (0 <= d->sdir.fd)
+    walk_close (ctx->src_walk, &d->sdir);
+  walk_close (ctx->dst_walk, d->ddir);
   return ok;
-}
-
-/* Who this process makes files as, once a directory is found to give
-   its new files exactly that; before any is, nothing asks.  */
-static uid_t maker_uid;
-static gid_t maker_gid;
-
-void
-give_maker (struct stat *st)
-{
-  st->st_uid = maker_uid;
-  st->st_gid = maker_gid;
-}
-
-bool
-owned_as_made (struct loc const *dst, struct stat const *st)
-{
-  return (dst->dir && dst->dir->plain_files
-          && st->st_uid == maker_uid && st->st_gid == maker_gid);
 }
 
 /* Whether a regular file made in the directory DDIR, just made as
@@ -355,10 +335,12 @@ owned_as_made (struct loc const *dst, struct stat const *st)
    set again to what it has.  The directory's group must be this
    process's, which a new file gets then whatever the set-group-ID bit
    or the mount say, and no default ACL may add entries.  A directory
-   made in such a one is such a one, on the same file system.  */
+   made in such a one is such a one, on the same file system.  Note in
+   S whom this process makes files as: before any directory is found
+   so, nothing asks.  */
 static bool
-gives_plain_files (struct walk_dir const *ddir, struct loc const *dst,
-                   struct stat const *dst_st)
+gives_plain_files (struct copy_session *s, struct walk_dir const *ddir,
+                   struct loc const *dst, struct stat const *dst_st)
 {
   if (ddir->search_only)
     return false;
@@ -369,8 +351,8 @@ gives_plain_files (struct walk_dir const *ddir, struct loc const *dst,
   if (dst_st->st_uid != uid || dst_st->st_gid != gid
       || ! (file_system_kind (ddir->fd, ddir->dev) & FS_PLAIN))
     return false;
-  maker_uid = uid;
-  maker_gid = gid;
+  s->maker_uid = uid;
+  s->maker_gid = gid;
   /* Asked even where cp copies no ACLs: the kernel still applies
      them.  */
   return (fgetxattr (ddir->fd, "system.posix_acl_default", NULL, 0) < 0
@@ -393,7 +375,8 @@ copy_directory (struct loc const *src, struct stat const *src_st,
                quoteaf (src->name));
         return false;
       }
-  if (made_dir (src_st))
+  struct copy_session *s = ctx->session;
+  if (made_dir (s->links, src_st))
     {
       error (0, 0, _("cannot copy a directory, %s, into itself, %s"),
              quoteaf_n (0, ctx->top_src), quoteaf_n (1, ctx->top_dst));
@@ -403,7 +386,7 @@ copy_directory (struct loc const *src, struct stat const *src_st,
 
   mode_t made_mode = (dir_made_final (x) ? src_st->st_mode & CHMOD_MODE_BITS
                       : S_IRWXU);
-  if (!exists && mkdirat (at (dst), dst->rel, made_mode) != 0)
+  if (!exists && mkdirat (loc_fd (dst), dst->rel, made_mode) != 0)
     {
       error (0, errno, _("cannot create directory %s"), quoteaf (dst->name));
       return false;
@@ -425,9 +408,9 @@ copy_directory (struct loc const *src, struct stat const *src_st,
     }
   if (!exists)
     {
-      ddir.plain_files = gives_plain_files (&ddir, dst, &dst_st);
+      ddir.plain_files = gives_plain_files (s, &ddir, dst, &dst_st);
       ddir.file_blksize = ST_BLKSIZE (dst_st);
-      remember_made_dir (&dst_st);
+      remember_made_dir (s->links, &dst_st);
       if ((dst_st.st_mode & S_IRWXU) != S_IRWXU
           && chmod_dir (&ddir, dst, dst_st.st_mode | S_IRWXU, ctx) != 0)
         {
@@ -441,14 +424,16 @@ copy_directory (struct loc const *src, struct stat const *src_st,
     }
 
   if (remembers_copy (src_st, ctx, x))
-    remember_first_copy (src_st, dst->name);
+    remember_first_copy (s->links, src_st, dst->name);
   if (!exists && ctx->command_line)
-    remember_made_top (&dst_st);
+    remember_made_top (s, &dst_st);
 
-  if (!exists && give_dir (src, src_st, dst, &dst_st, ctx, x))
+  struct dir_copy d = { .src = src, .src_st = src_st, .dst = dst,
+                        .ddir = &ddir, .exists = exists, .dst_st = &dst_st };
+  if (!exists && send_subtree (&d, ctx, x))
     {
       walk_close (ctx->dst_walk, &ddir);
       return true;
     }
-  return copy_dir_below (src, src_st, dst, &ddir, exists, &dst_st, ctx, x);
+  return copy_dir_below (&d, ctx, x);
 }

@@ -9,15 +9,20 @@
 #include <config.h>
 
 #include "system.h"
-#include "copy-impl.h"
+#include "copy-file.h"
+#include "copy-hash.h"
 #include "ignore-value.h"
 #include "same-inode.h"
+
+#if HAVE_SYS_VFS_H && HAVE_FSTATFS
+# include <sys/vfs.h>
+#endif
 
 /* Remove DST to make room for its copy, saying so if VERBOSE.  */
 bool
 remove_destination (struct loc const *dst, bool verbose)
 {
-  if (unlinkat (at (dst), dst->rel, 0) != 0 && errno != ENOENT)
+  if (unlinkat (loc_fd (dst), dst->rel, 0) != 0 && errno != ENOENT)
     {
       error (0, errno, _("cannot remove %s"), quoteaf (dst->name));
       return false;
@@ -53,7 +58,7 @@ static bool
 dest_is_link (struct loc const *dst)
 {
   struct stat st;
-  return (fstatat (at (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0
+  return (fstatat (loc_fd (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0
           && S_ISLNK (st.st_mode));
 }
 
@@ -63,10 +68,10 @@ dest_is_link (struct loc const *dst)
    with other ranks, which fill it without telling how it went).  */
 static bool
 made_wide (struct loc const *dst, struct stat const *src_st,
-           struct cp_options const *x)
+           struct copy_session const *s, struct cp_options const *x)
 {
   return (x->preserve_mode && x->preserve_ownership
-          && owned_as_made (dst, src_st) && !copy_hands ()->remote);
+          && owned_as_made (s, dst, src_st) && !s->hands.remote);
 }
 
 /* The permissions to make the copy of SRC_ST with, before the umask:
@@ -83,27 +88,36 @@ made_mode (struct stat const *src_st, bool wide, struct cp_options const *x)
   return mode | xattr_write_access (x);
 }
 
-/* Set *ST to the status of DST, the copy of SRC_ST that was just made
-   (WIDE, as made_mode says) in a directory that gives_plain_files,
-   where it is known without asking, and return true; or return false.
-   Its inode number is not known, so not where the copy is to be
-   hashed and read back, nor where other ranks may fill it, which
-   check they open that very file.  */
+/* Set C->dst_st to the status of DST, C's copy just made (WIDE, as
+   made_mode says) in a directory that gives_plain_files, where it is
+   known without asking, and return true; or return false.  Its inode
+   number is not known, so not where the copy is to be hashed and read
+   back, nor where other ranks may fill it, which check they open that
+   very file.  */
 static bool
-made_status (struct loc const *dst, struct stat const *src_st, bool wide,
-             struct stat *st, struct cp_options const *x)
+made_status (struct open_copy *c, struct loc const *dst, bool wide,
+             struct copy_session const *s, struct cp_options const *x)
 {
   if (! (dst->dir && dst->dir->plain_files) || 0 <= x->hash_algo
-      || copy_hands ()->remote)
+      || s->hands.remote)
     return false;
+  struct stat *st = &c->dst_st;
   memset (st, 0, sizeof *st);
-  st->st_mode = S_IFREG | (made_mode (src_st, wide, x) & ~x->umask);
+  st->st_mode = S_IFREG | (made_mode (&c->src_st, wide, x) & ~x->umask);
   st->st_nlink = 1;
   st->st_dev = dst->dir->dev;
   st->st_blksize = dst->dir->file_blksize;
-  give_maker (st);
+  st->st_uid = s->maker_uid;
+  st->st_gid = s->maker_gid;
   return true;
 }
+
+/* How open_destination got its file.  */
+struct dst_made
+{
+  bool created;			/* the copy made it */
+  bool in_place;		/* and not through a dangling link */
+};
 
 /* Open DST for the data of SRC_ST.  EXISTS says whether DST is still
    there: it is then truncated in place, as GNU cp does, keeping its
@@ -111,17 +125,16 @@ made_status (struct loc const *dst, struct stat const *src_st, bool wide,
    opened.  A new file is created exclusively, so that no link planted
    there is followed, with permissions no wider than the source's and,
    while the owner is not yet set, no wider than the owner's (unless
-   WIDE, as made_mode says); then *MADE_IN_PLACE is set, unless it was
-   made through a dangling link.  */
+   WIDE, as made_mode says); MADE says how it was got.  */
 static int
 open_destination (struct loc const *dst, struct stat const *src_st,
-                  bool exists, bool wide, bool *created, bool *made_in_place,
+                  bool exists, bool wide, struct dst_made *made,
                   struct cp_options const *x)
 {
-  *created = *made_in_place = false;
+  made->created = made->in_place = false;
   if (exists)
     {
-      int fd = openat (at (dst), dst->rel,
+      int fd = openat (loc_fd (dst), dst->rel,
                        (O_WRONLY | O_BINARY
                         | (x->attributes_only ? 0 : O_TRUNC)));
       if (0 <= fd)
@@ -143,10 +156,10 @@ open_destination (struct loc const *dst, struct stat const *src_st,
     }
 
   mode_t mode = made_mode (src_st, wide, x);
-  int fd = openat (at (dst), dst->rel,
+  int fd = openat (loc_fd (dst), dst->rel,
                    O_WRONLY | O_CREAT | O_EXCL | O_BINARY, mode);
   if (0 <= fd)
-    *made_in_place = true;
+    made->in_place = true;
   else if (errno == EEXIST && dest_is_link (dst))
     {
       /* A link planted where the copy goes is refused, unless POSIX's
@@ -157,7 +170,7 @@ open_destination (struct loc const *dst, struct stat const *src_st,
                  quoteaf (dst->name));
           return -1;
         }
-      fd = openat (at (dst), dst->rel, O_WRONLY | O_CREAT | O_BINARY, mode);
+      fd = openat (loc_fd (dst), dst->rel, O_WRONLY | O_CREAT | O_BINARY, mode);
     }
   if (fd < 0)
     {
@@ -168,7 +181,7 @@ open_destination (struct loc const *dst, struct stat const *src_st,
       error (0, e, _("cannot create regular file %s"), quoteaf (dst->name));
       return -1;
     }
-  *created = true;
+  made->created = true;
   return fd;
 }
 
@@ -225,7 +238,10 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
                               c->src_size_true };
       struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st, true };
       struct xfer_report report;
-      ok = copy_file_data (&in, &out, &report, x);
+      ok = (copy_hashes (&in, &out, x)
+            ? copy_file_data (&in, &out, &report, x)
+            : (xfer_copy (&in, &out, &x->xfer, &report)
+               && (!x->fsync || copy_sync_data (&out))));
       clone_failed = (!ok && x->xfer.reflink == XFER_REFLINK_ALWAYS
                       && !report.reflinked);
       if (x->debug)
@@ -266,96 +282,111 @@ still_same_file (int fd, char const *name, struct stat *st,
 int
 open_source (struct loc const *src, bool follow)
 {
-  return openat (at (src), src->rel,
+  return openat (loc_fd (src), src->rel,
                  O_RDONLY | O_BINARY | (follow ? 0 : O_NOFOLLOW));
 }
 
-/* Copy the data and attributes of the file SRC (status SRC_ST, reached
-   by following links if FOLLOW, and already open as SRC_FD unless that
-   is negative; if FD_CHECKED, SRC_ST is that descriptor's status) to
-   DST.  With workers and a GROUP, workers copy a large
-   file in ranges once both ends are open, and any other one too unless
-   HERE says this thread is to: a worker's, or another rank's, copying
-   a file handed over whole, where the walk's passes false; a failure
-   of theirs is GROUP's.  The task that copies the data takes the
-   outcome *PENDING, if any, which only the walk has: a file handed
-   over whole has no other name copied meanwhile.  */
-_GL_ATTRIBUTE_NOINLINE bool
-copy_data_file (struct loc const *src, struct stat const *src_st,
-                bool follow, int src_fd, bool fd_checked,
-                struct loc const *dst, bool exists,
-                struct file_group *group, bool here,
-                struct fill_outcome **pending, struct cp_options const *x)
+/* Open both ends of the copy of SRC to DST, which EXISTS still or
+   is to be made, into *C, as session S and X say; return false after
+   a diagnostic if either can't be, having closed both.  */
+bool
+open_copy_ends (struct file_source const *src, struct loc const *dst,
+                bool exists, struct copy_session const *s,
+                struct cp_options const *x, struct open_copy *c)
 {
+  int src_fd = src->fd;
   if (src_fd < 0)
-    src_fd = open_source (src, follow);
+    src_fd = open_source (src->loc, src->follow);
   if (src_fd < 0)
     {
-      error (0, errno, _("cannot open %s for reading"), quoteaf (src->name));
+      error (0, errno, _("cannot open %s for reading"),
+             quoteaf (src->loc->name));
       return false;
     }
 
-  struct open_copy c;
-  if (fd_checked)
-    c.src_st = *src_st;
-  else if (!still_same_file (src_fd, src->name, &c.src_st, src_st))
+  if (src->fd_checked)
+    c->src_st = *src->st;
+  else if (!still_same_file (src_fd, src->loc->name, &c->src_st, src->st))
     goto close_src;
 
-  bool wide = made_wide (dst, &c.src_st, x);
-  bool created, made_in_place;
-  int dst_fd = open_destination (dst, &c.src_st, exists, wide, &created,
-                                 &made_in_place, x);
+  bool wide = made_wide (dst, &c->src_st, s, x);
+  struct dst_made made;
+  int dst_fd = open_destination (dst, &c->src_st, exists, wide, &made, x);
   if (dst_fd < 0)
     goto close_src;
-  c.src = loc_attr (src, src_fd, false);
-  c.dst = loc_attr (dst, dst_fd, created);
-  c.made_wide = made_in_place && wide;
-  c.src_size_true = (src->dir && src->dir->sizes_true
-                     && c.src_st.st_dev == src->dir->dev);
+  c->src = loc_attr (src->loc, src_fd, false);
+  c->dst = loc_attr (dst, dst_fd, made.created);
+  c->made_wide = made.in_place && wide;
+  c->src_size_true = (src->loc->dir && src->loc->dir->sizes_true
+                      && c->src_st.st_dev == src->loc->dir->dev);
 
-  if (! (made_in_place && made_status (dst, &c.src_st, wide, &c.dst_st, x))
-      && fstat (dst_fd, &c.dst_st) != 0)
+  if (! (made.in_place && made_status (c, dst, wide, s, x))
+      && fstat (dst_fd, &c->dst_st) != 0)
     {
       error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
       if (close (dst_fd) != 0)
         error (0, errno, _("failed to close %s"), quoteaf (dst->name));
       goto close_src;
     }
-  /* A new file that --reflink=always fails to clone into is removed
-     by its name, in a directory that only this thread is sure to hold
-     open until then; a clone is quick anyway.  */
-  bool removed_if_unclonable = (created
-                                && x->xfer.reflink == XFER_REFLINK_ALWAYS);
-  struct copy_hands const *hands = copy_hands ();
-  if (group && sends_files (hands) && !removed_if_unclonable)
-    {
-      if (hand_over_chunks (&c, src, follow, dst, group, pending, x))
-        return true;
-      if (hands->pool && !here)
-        {
-          hand_over (&c, group, pending, x);
-          return true;
-        }
-    }
-  return fill_copy (&c, x);
+  return true;
 
  close_src:
   if (close (src_fd) != 0)
-    error (0, errno, _("failed to close %s"), quoteaf (src->name));
+    error (0, errno, _("failed to close %s"), quoteaf (src->loc->name));
   return false;
 }
 
-/* Copy the regular file SRC (status SRC_ST as the walk saw it, open
-   as SRC_FD unless that is negative, and if FD_CHECKED taken from that
-   descriptor) to DST, a new name in a directory
-   the copy made, from opening the source to closing both ends: what a
-   worker or another rank does with a file handed over whole.  With
-   workers and a GROUP, a large file is copied by them in ranges.  */
 bool
-copy_new_file (struct loc const *src, struct stat const *src_st, bool follow,
-               int src_fd, bool fd_checked, struct loc const *dst,
-               struct file_group *group, struct cp_options const *x)
+owned_as_made (struct copy_session const *s, struct loc const *dst,
+               struct stat const *st)
 {
-  return copy_data_file (src, src_st, follow, src_fd, fd_checked, dst, false,
-                         group, true, NULL, x);
+  return (dst->dir && dst->dir->plain_files
+          && st->st_uid == s->maker_uid && st->st_gid == s->maker_gid);
+}
+
+/* The last answer is kept, per thread, as a walk stays on one file
+   system for long.  */
+unsigned int
+file_system_kind (int fd, dev_t dev)
+{
+  static _Thread_local bool known;
+  static _Thread_local unsigned int kind;
+  static _Thread_local dev_t known_dev;
+  if (known && dev == known_dev)
+    return kind;
+  kind = 0;
+#if HAVE_SYS_VFS_H && HAVE_FSTATFS
+  struct statfs fs;
+  if (fstatfs (fd, &fs) != 0)
+    return kind;
+  switch ((unsigned long) fs.f_type)
+    {
+    case 0x6969:		/* NFS */
+    case 0x517B:		/* SMB */
+    case 0xFF534D42:		/* CIFS */
+    case 0xFE534D42:		/* SMB2 */
+    case 0x65735546:		/* FUSE */
+    case 0x00C36400:		/* Ceph */
+    case 0x0BD00BD0:		/* Lustre */
+    case 0x47504653:		/* GPFS */
+    case 0x01021997:		/* 9P */
+    case 0x5346414F:		/* AFS */
+      kind = FS_FAR;
+      break;
+    case 0x01021994:		/* tmpfs */
+      kind = FS_MEMORY | FS_PLAIN;
+      break;
+    case 0x858458F6:		/* ramfs */
+      kind = FS_MEMORY;
+      break;
+    case 0xEF53:		/* ext2, ext3, ext4 */
+    case 0x58465342:		/* XFS */
+    case 0x9123683E:		/* Btrfs */
+      kind = FS_PLAIN;
+      break;
+    }
+#endif
+  known = true;
+  known_dev = dev;
+  return kind;
 }

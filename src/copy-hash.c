@@ -57,8 +57,8 @@ source_digest (struct xfer_hash *h, struct xfer_file const *in,
 
 /* Sync OUT's data to storage, as --fsync asks, if it is a file or a
    disk; a terminal or a pipe has nothing to sync.  */
-static bool
-sync_data (struct xfer_file const *out)
+bool
+copy_sync_data (struct xfer_file const *out)
 {
   mode_t mode = out->st->st_mode;
   if (! (S_ISREG (mode) || S_ISBLK (mode)) || fdatasync (out->fd) == 0)
@@ -80,12 +80,81 @@ verify_copy (struct xfer_file const *in, struct xfer_file const *out,
           && !report->differs);
 }
 
-/* On mpicp's ranks but the first, the lines kept for the next answer:
-   a stream into HELD_TEXT, or NULL.  Such a rank copies in one
-   thread.  */
-static FILE *held;
-static char *held_text;
-static size_t held_len;
+/* A copy to check: its destination and source names, the destination's
+   identity, the source's digest, and whether the check passed.  */
+struct later
+{
+  char *dst;
+  char *src;
+  dev_t dev;
+  ino_t ino;
+  char *hex;
+  bool linked;			/* other links may be made to the copy */
+  bool ok;
+};
+
+struct batch
+{
+  struct later *v;
+  idx_t n;
+  idx_t alloc;
+  intmax_t bytes;
+};
+
+/* What --verify leaves for later: the copies to read back in
+   batches.  */
+struct verify_batches
+{
+  /* The batch being filled, by the walk or by any worker.  */
+  struct batch filling;
+  pthread_mutex_t filling_lock;
+
+  /* One batch is checked at a time: a thread that took the next waits,
+     rather than set more readers on the disk.  Threads that only add a
+     copy to the batch being filled never wait for a check.  */
+  pthread_mutex_t checking_lock;
+
+  /* Whether a check of a batch failed; read once the workers are
+     done.  */
+  bool failed;
+};
+
+/* All that hashing keeps for one copy session (cp_options.hashing).  */
+struct copy_hashing
+{
+  struct hash_ledger *ledger;	/* lines held back, or NULL */
+
+  /* On mpicp's ranks but the first, the records kept for the next
+     answer: a stream into HELD_TEXT, or NULL.  Such a rank copies in
+     one thread.  */
+  FILE *held;
+  char *held_text;
+  size_t held_len;
+
+  struct verify_batches later;
+};
+
+static struct copy_hashing *
+hashing_new (void)
+{
+  struct copy_hashing *h = xzalloc (sizeof *h);
+  pthread_mutex_init (&h->later.filling_lock, NULL);
+  pthread_mutex_init (&h->later.checking_lock, NULL);
+  return h;
+}
+
+/* Free H, whose ledger is settled and whose batches are checked.  */
+static void
+hashing_free (struct copy_hashing *h)
+{
+  if (h->held && fclose (h->held) != 0)
+    xalloc_die ();
+  free (h->held_text);
+  free (h->later.filling.v);
+  pthread_mutex_destroy (&h->later.filling_lock);
+  pthread_mutex_destroy (&h->later.checking_lock);
+  free (h);
+}
 
 /* The lines of copies, once the command ends, must name files that
    hold what they say.  Two things can make a line printed at once
@@ -122,26 +191,32 @@ struct ledger_rename
   char *new;
 };
 
+/* A growing array of lines.  */
+struct ledger_lines
+{
+  struct ledger_line *v;
+  idx_t n, alloc;
+};
+
 struct hash_ledger
 {
   pthread_mutex_t lock;
   bool defer;			/* lines wait for the end */
-  struct ledger_line *lines;	/* those waiting, or kept for links */
-  idx_t n_lines, lines_alloc;
-  struct ledger_line *links;	/* further links, whose lines come last */
-  idx_t n_links, links_alloc;
+  struct ledger_lines lines;	/* those waiting, or kept for links */
+  struct ledger_lines links;	/* further links, whose lines come last */
   struct ledger_rename *renames;
   idx_t n_renames, renames_alloc;
 };
 
-/* Add the line of NAME (DEV, INO) with HEX to the N of *V.  */
+/* Add to L the line of NAME, the file ST, with HEX.  */
 static void
-add_line (struct ledger_line **v, idx_t *n, idx_t *alloc, dev_t dev,
-          ino_t ino, char const *name, char const *hex)
+add_line (struct ledger_lines *l, struct stat const *st, char const *name,
+          char const *hex)
 {
-  if (*n == *alloc)
-    *v = xpalloc (*v, alloc, 1, -1, sizeof **v);
-  (*v)[(*n)++] = (struct ledger_line) { { dev, ino }, xstrdup (name),
+  if (l->n == l->alloc)
+    l->v = xpalloc (l->v, &l->alloc, 1, -1, sizeof *l->v);
+  l->v[l->n++] = (struct ledger_line) { { st->st_dev, st->st_ino },
+                                        xstrdup (name),
                                         hex ? xstrdup (hex) : NULL };
 }
 
@@ -150,6 +225,7 @@ add_line (struct ledger_line **v, idx_t *n, idx_t *alloc, dev_t dev,
 static void
 write_line (char const *name, char const *hex, struct cp_options const *x)
 {
+  FILE *held = x->hashing->held;
   FILE *stream = held ? held : x->hash_out;
   /* Whole, among the other workers' lines.  */
   flockfile (stream);
@@ -163,7 +239,8 @@ write_line (char const *name, char const *hex, struct cp_options const *x)
    file's device and inode, then two strings, each ended by a null
    byte.  */
 static void
-hold_record (char kind, dev_t dev, ino_t ino, char const *a, char const *b)
+hold_record (FILE *held, char kind, dev_t dev, ino_t ino, char const *a,
+             char const *b)
 {
   flockfile (held);
   fprintf (held, "%c%ju %ju", kind, (uintmax_t) dev, (uintmax_t) ino);
@@ -182,17 +259,18 @@ static void
 print_hash (char const *name, dev_t dev, ino_t ino, char const *hex,
             bool linked, struct cp_options const *x)
 {
+  FILE *held = x->hashing->held;
   if (held)
     {
-      hold_record ('L', dev, ino, name, hex);
+      hold_record (held, 'L', dev, ino, name, hex);
       return;
     }
-  struct hash_ledger *l = x->hash_ledger;
+  struct hash_ledger *l = x->hashing->ledger;
   if (l && (l->defer || linked))
     {
       pthread_mutex_lock (&l->lock);
-      add_line (&l->lines, &l->n_lines, &l->lines_alloc, dev, ino, name,
-                hex);
+      struct stat st = { .st_dev = dev, .st_ino = ino };
+      add_line (&l->lines, &st, name, hex);
       pthread_mutex_unlock (&l->lock);
     }
   if (! (l && l->defer))
@@ -231,17 +309,17 @@ copy_hash_linked (char const *name, struct stat const *st,
 {
   if (!x->print_hash || !S_ISREG (st->st_mode))
     return;
+  FILE *held = x->hashing->held;
   if (held)
     {
-      hold_record ('K', st->st_dev, st->st_ino, name, "");
+      hold_record (held, 'K', st->st_dev, st->st_ino, name, "");
       return;
     }
-  struct hash_ledger *l = x->hash_ledger;
+  struct hash_ledger *l = x->hashing->ledger;
   if (!l)
     return;
   pthread_mutex_lock (&l->lock);
-  add_line (&l->links, &l->n_links, &l->links_alloc, st->st_dev,
-            st->st_ino, name, NULL);
+  add_line (&l->links, st, name, NULL);
   pthread_mutex_unlock (&l->lock);
 }
 
@@ -251,12 +329,13 @@ copy_hash_renamed (char const *old, struct stat const *st, char const *new,
 {
   if (!x->print_hash)
     return;
+  FILE *held = x->hashing->held;
   if (held)
     {
-      hold_record ('R', st->st_dev, st->st_ino, old, new);
+      hold_record (held, 'R', st->st_dev, st->st_ino, old, new);
       return;
     }
-  struct hash_ledger *l = x->hash_ledger;
+  struct hash_ledger *l = x->hashing->ledger;
   if (!l || !l->defer)
     return;
   pthread_mutex_lock (&l->lock);
@@ -382,19 +461,19 @@ write_final_lines (struct hash_ledger *l, struct file_index const *renames,
                    struct cp_options const *x)
 {
   /* Each line's NAME becomes its final one, or NULL.  */
-  for (idx_t i = 0; i < l->n_lines; i++)
+  for (idx_t i = 0; i < l->lines.n; i++)
     {
-      struct ledger_line *line = &l->lines[i];
+      struct ledger_line *line = &l->lines.v[i];
       char const *name = final_name (line, renames);
       char *final = name ? xstrdup (name) : NULL;
       free (line->name);
       line->name = final;
     }
-  struct ledger_line **by_name = xinmalloc (l->n_lines, sizeof *by_name);
+  struct ledger_line **by_name = xinmalloc (l->lines.n, sizeof *by_name);
   idx_t n = 0;
-  for (idx_t i = 0; i < l->n_lines; i++)
-    if (l->lines[i].name)
-      by_name[n++] = &l->lines[i];
+  for (idx_t i = 0; i < l->lines.n; i++)
+    if (l->lines.v[i].name)
+      by_name[n++] = &l->lines.v[i];
   qsort (by_name, n, sizeof *by_name, compare_final);
   for (idx_t i = 0; i + 1 < n; i++)
     if (STREQ (by_name[i]->name, by_name[i + 1]->name))
@@ -403,9 +482,9 @@ write_final_lines (struct hash_ledger *l, struct file_index const *renames,
         by_name[i]->name = NULL;
       }
   free (by_name);
-  for (idx_t i = 0; i < l->n_lines; i++)
-    if (l->lines[i].name)
-      write_line (l->lines[i].name, l->lines[i].hex, x);
+  for (idx_t i = 0; i < l->lines.n; i++)
+    if (l->lines.v[i].name)
+      write_line (l->lines.v[i].name, l->lines.v[i].hex, x);
 }
 
 /* Print the lines X's ledger held back, under the names their files
@@ -413,21 +492,21 @@ write_final_lines (struct hash_ledger *l, struct file_index const *renames,
    that no name leads to any more, having been replaced by a later
    copy, has no line.  */
 static void
-settle_ledger (struct cp_options *x)
+settle_ledger (struct copy_hashing *h, struct cp_options const *x)
 {
-  struct hash_ledger *l = x->hash_ledger;
+  struct hash_ledger *l = h->ledger;
   if (!l)
     return;
-  x->hash_ledger = NULL;
+  h->ledger = NULL;
   struct file_index renames = index_by_file (l->renames, l->n_renames,
                                              sizeof *l->renames);
   if (l->defer)
     write_final_lines (l, &renames, x);
-  struct file_index lines = index_by_file (l->lines, l->n_lines,
-                                           sizeof *l->lines);
-  for (idx_t i = 0; i < l->n_links; i++)
+  struct file_index lines = index_by_file (l->lines.v, l->lines.n,
+                                           sizeof *l->lines.v);
+  for (idx_t i = 0; i < l->links.n; i++)
     {
-      struct ledger_line *link = &l->links[i];
+      struct ledger_line *link = &l->links.v[i];
       char const *name = final_name (link, &renames);
       char const *hex = digest_of (&link->id, &lines);
       char read_hex[XFER_HASH_HEX_MAX];
@@ -443,43 +522,52 @@ settle_ledger (struct cp_options *x)
     }
   free (renames.v);
   free (lines.v);
-  for (idx_t i = 0; i < l->n_lines; i++)
+  for (idx_t i = 0; i < l->lines.n; i++)
     {
-      free (l->lines[i].name);
-      free (l->lines[i].hex);
+      free (l->lines.v[i].name);
+      free (l->lines.v[i].hex);
     }
   for (idx_t i = 0; i < l->n_renames; i++)
     {
       free (l->renames[i].old);
       free (l->renames[i].new);
     }
-  free (l->lines);
-  free (l->links);
+  free (l->lines.v);
+  free (l->links.v);
   free (l->renames);
   pthread_mutex_destroy (&l->lock);
   free (l);
 }
 
-void
-copy_hash_hold (void)
+/* Start keeping H's records in memory.  */
+static void
+hold_records (struct copy_hashing *h)
 {
-  held = open_memstream (&held_text, &held_len);
-  if (!held)
+  h->held = open_memstream (&h->held_text, &h->held_len);
+  if (!h->held)
     xalloc_die ();
 }
 
 void
-copy_hash_take (char **text, size_t *len)
+copy_hash_hold (struct cp_options *x)
+{
+  x->hashing = hashing_new ();
+  hold_records (x->hashing);
+}
+
+void
+copy_hash_take (struct cp_options const *x, char **text, size_t *len)
 {
   *text = NULL;
   *len = 0;
-  if (!held)
+  struct copy_hashing *h = x->hashing;
+  if (!h || !h->held)
     return;
-  if (fclose (held) != 0)
+  if (fclose (h->held) != 0)
     xalloc_die ();
-  *text = held_text;
-  *len = held_len;
-  copy_hash_hold ();
+  *text = h->held_text;
+  *len = h->held_len;
+  hold_records (h);
 }
 
 /* The string at *P, before END, and move *P past it; NULL if the
@@ -498,6 +586,7 @@ take_string (char const **p, char const *end)
 void
 copy_hash_put (struct cp_options const *x, char const *text, size_t len)
 {
+  FILE *held = x->hashing ? x->hashing->held : NULL;
   if (held)
     {
       if (len && fwrite (text, 1, len, held) != len)
@@ -547,39 +636,6 @@ enum
   READ_SIZE = 256 * 1024
 };
 
-/* A copy to check: its destination and source names, the destination's
-   identity, the source's digest, and whether the check passed.  */
-struct later
-{
-  char *dst;
-  char *src;
-  dev_t dev;
-  ino_t ino;
-  char *hex;
-  bool linked;			/* other links may be made to the copy */
-  bool ok;
-};
-
-struct batch
-{
-  struct later *v;
-  idx_t n;
-  idx_t alloc;
-  intmax_t bytes;
-};
-
-/* The batch being filled, by the walk or by any worker.  */
-static struct batch filling;
-static pthread_mutex_t filling_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* One batch is checked at a time: a thread that took the next waits,
-   rather than set more readers on the disk.  Threads that only add a
-   copy to the batch being filled never wait for a check.  */
-static pthread_mutex_t checking_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* Whether a check of a batch failed; read once the workers are done.  */
-static bool failed;
-
 /* Whether the copy OUT, whose data was just copied as REPORT says, is
    to be read back later with others, as X allows: it is small.  */
 static bool
@@ -596,18 +652,18 @@ check_later_suits (struct xfer_file const *out,
 /* Take the batch being filled if it is full (or, if ALL, whatever it
    holds) into *B; return whether there was one to take.  */
 static bool
-take_batch (struct batch *b, bool all)
+take_batch (struct verify_batches *v, struct batch *b, bool all)
 {
-  pthread_mutex_lock (&filling_lock);
-  bool take = (filling.n != 0
-               && (all || BATCH_FILES <= filling.n
-                   || BATCH_BYTES <= filling.bytes));
+  pthread_mutex_lock (&v->filling_lock);
+  bool take = (v->filling.n != 0
+               && (all || BATCH_FILES <= v->filling.n
+                   || BATCH_BYTES <= v->filling.bytes));
   if (take)
     {
-      *b = filling;
-      filling = (struct batch) { NULL, 0, 0, 0 };
+      *b = v->filling;
+      v->filling = (struct batch) { NULL, 0, 0, 0 };
     }
-  pthread_mutex_unlock (&filling_lock);
+  pthread_mutex_unlock (&v->filling_lock);
   return take;
 }
 
@@ -771,13 +827,14 @@ check_batch (struct batch *b, struct cp_options const *x)
 static void
 check_filled (bool all, struct cp_options const *x)
 {
+  struct verify_batches *v = &x->hashing->later;
   struct batch b;
-  if (!take_batch (&b, all))
+  if (!take_batch (v, &b, all))
     return;
-  pthread_mutex_lock (&checking_lock);
+  pthread_mutex_lock (&v->checking_lock);
   if (!check_batch (&b, x))
-    failed = true;
-  pthread_mutex_unlock (&checking_lock);
+    v->failed = true;
+  pthread_mutex_unlock (&v->checking_lock);
 }
 
 /* Note that OUT, copied from IN whose digest is HEX, is to be read back
@@ -795,13 +852,14 @@ note_for_check (struct xfer_file const *in, struct xfer_file const *out,
   report->read_back = true;
   report->readback = XFER_READBACK_LATER;
 
-  pthread_mutex_lock (&filling_lock);
-  if (filling.n == filling.alloc)
-    filling.v = xpalloc (filling.v, &filling.alloc, 1, -1,
-                         sizeof *filling.v);
-  filling.v[filling.n++] = l;
-  filling.bytes += report->bytes;
-  pthread_mutex_unlock (&filling_lock);
+  struct verify_batches *v = &x->hashing->later;
+  pthread_mutex_lock (&v->filling_lock);
+  struct batch *b = &v->filling;
+  if (b->n == b->alloc)
+    b->v = xpalloc (b->v, &b->alloc, 1, -1, sizeof *b->v);
+  b->v[b->n++] = l;
+  b->bytes += report->bytes;
+  pthread_mutex_unlock (&v->filling_lock);
 
   check_filled (false, x);
 }
@@ -811,11 +869,12 @@ copy_verify_settle (struct stat const *st, struct cp_options const *x)
 {
   if (!x->verify_later)
     return;
+  struct verify_batches *v = &x->hashing->later;
   bool noted = false;
-  pthread_mutex_lock (&filling_lock);
-  for (idx_t i = 0; i < filling.n && !noted; i++)
-    noted = is_noted (st, &filling.v[i]);
-  pthread_mutex_unlock (&filling_lock);
+  pthread_mutex_lock (&v->filling_lock);
+  for (idx_t i = 0; i < v->filling.n && !noted; i++)
+    noted = is_noted (st, &v->filling.v[i]);
+  pthread_mutex_unlock (&v->filling_lock);
   if (noted)
     check_filled (true, x);
 }
@@ -823,21 +882,26 @@ copy_verify_settle (struct stat const *st, struct cp_options const *x)
 bool
 copy_verify_finish (struct cp_options const *x)
 {
+  if (!x->verify)
+    return true;
   check_filled (true, x);
-  return !failed;
+  return !x->hashing->later.failed;
+}
+
+bool
+copy_hashes (struct xfer_file const *in, struct xfer_file const *out,
+             struct cp_options const *x)
+{
+  /* Only regular files have data to hash and read back: a copy of a
+     pipe's data, or one into a device, is copied as usual.  */
+  return (0 <= x->hash_algo && S_ISREG (in->st->st_mode)
+          && S_ISREG (out->st->st_mode));
 }
 
 bool
 copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
                 struct xfer_report *report, struct cp_options const *x)
 {
-  /* Only regular files have data to hash and read back: a copy of a
-     pipe's data, or one into a device, is copied as usual.  */
-  if (x->hash_algo < 0 || !S_ISREG (in->st->st_mode)
-      || !S_ISREG (out->st->st_mode))
-    return (xfer_copy (in, out, &x->xfer, report)
-            && (!x->fsync || sync_data (out)));
-
   struct xfer_hash h;
   xfer_hash_init (&h, x->hash_algo);
   if (!xfer_copy_hashed (in, out, &x->xfer, report, &h))
@@ -846,7 +910,7 @@ copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
       return false;
     }
   char hex[XFER_HASH_HEX_MAX];
-  if (x->fsync && !sync_data (out))
+  if (x->fsync && !copy_sync_data (out))
     {
       xfer_hash_discard (&h);
       return false;
@@ -871,7 +935,7 @@ bool
 copy_split_checked (struct xfer_split *split, struct cp_options const *x)
 {
   struct xfer_file const *in = &split->src, *out = &split->dst;
-  if (x->fsync && !sync_data (out))
+  if (x->fsync && !copy_sync_data (out))
     return false;
   /* The ranges checked themselves; a clone was of the whole file.  */
   if (!x->verify || !split->report.reflinked)
@@ -887,7 +951,7 @@ copy_hash_start (struct cp_options *x, char const *hash_file,
                  bool merges)
 {
   x->hash_out = NULL;
-  x->hash_ledger = NULL;
+  x->hashing = x->print_hash || x->verify ? hashing_new () : NULL;
   if (!x->print_hash)
     return;
   x->hash_out = stdout;
@@ -906,14 +970,19 @@ copy_hash_start (struct cp_options *x, char const *hash_file,
       struct hash_ledger *l = xzalloc (sizeof *l);
       pthread_mutex_init (&l->lock, NULL);
       l->defer = defer;
-      x->hash_ledger = l;
+      x->hashing->ledger = l;
     }
 }
 
 bool
 copy_hash_finish (struct cp_options *x, char const *hash_file)
 {
-  settle_ledger (x);
+  struct copy_hashing *h = x->hashing;
+  if (!h)
+    return true;
+  settle_ledger (h, x);
+  x->hashing = NULL;
+  hashing_free (h);
   if (!hash_file || !x->hash_out)
     return true;
   bool failed = ferror (x->hash_out);

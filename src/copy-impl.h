@@ -6,43 +6,29 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* copy.c decides what becomes of each file, copy-dir.c copies
-   directories, copy-file.c opens and fills regular files, copy-hash.c
-   hashes, verifies and syncs their data, copy-jobs.c hands files to
-   workers or other ranks, copy-links.c keeps the tables of inodes, and
-   copy-remote.c is what other ranks call.  */
+/* The tree copy's layers, each calling only those below it (doc/HACKING
+   draws them):
+     copy-serve.c                what other ranks of mpicp call
+     copy.c <-> copy-dir.c       the walk: each file, each directory
+     copy-jobs.c, copy-send.c    files handed to workers, other ranks
+     copy-file.c                 a regular file's ends, opened, filled
+     copy-links.c, copy-attr.c,  tables of inodes, attributes,
+     copy-hash.c                 hashing, read-back and sync
+   This header holds the types they share, the session first; each
+   layer declares its functions in a header of its own.  */
 
 #ifndef CPDD_COPY_IMPL_H
 #define CPDD_COPY_IMPL_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <sys/stat.h>
 
 #include "copy.h"
 #include "copy-attr.h"
+#include "copy-links.h"
 #include "copy-remote.h"
 #include "walk.h"
-
-/* Copy the data of IN to OUT, both just opened, as X asks: hashing it
-   on the way, syncing, reading the copy back, printing its line
-   (copy-hash.c).  Fill *REPORT.  Return true, or false after a
-   diagnostic.  */
-bool copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
-                     struct xfer_report *report, struct cp_options const *x);
-
-/* The existing destination ST is about to be overwritten, replaced
-   or moved aside: if --verify left its check for later, as X says,
-   check it now, before the copy it awaits is gone (copy-hash.c).  */
-void copy_verify_settle (struct stat const *st, struct cp_options const *x);
-
-/* A file copied in ranges, SPLIT, has ended well: sync it, and read
-   it back if it was cloned, as X asks (the ranges read themselves
-   back).  Return true, or false after a diagnostic.  */
-bool copy_split_checked (struct xfer_split *split,
-                         struct cp_options const *x);
-
-/* The outcome of a first copy that a worker fills (copy-links.c).  */
-struct fill_outcome;
 
 /* The files of one directory handed to others (copy-jobs.c).  */
 struct file_group;
@@ -63,6 +49,43 @@ struct copy_hands
   struct cp_options const *remote_x;
 };
 
+/* The copies the operands made of directories, so far: a subtree
+   given to another rank must not be copied into them.  */
+struct made_tops
+{
+  struct remote_inode *v;
+  size_t n;
+  idx_t alloc;
+};
+
+/* Whether the sources the walk opens are found in the page cache, as
+   prefetch_source guesses (copy-jobs.c).  */
+struct cache_guess
+{
+  int cached_run;		/* files found cached in a row */
+  bool cannot_tell;		/* the kernel can't say */
+};
+
+/* One copy session: all that lives from cp's first operand to its
+   last, or through a rank's part of mpicp's job.  copy_session_new
+   makes it and copy_session_free frees it; the walk reaches it through
+   its copy_ctx, and a task through the group of files it is part of.
+   Only the walk's thread writes it, but for what says otherwise.  */
+struct copy_session
+{
+  struct copy_hands hands;	/* who copies files besides the walk */
+  bool report_pool;		/* --debug: say where the workers' time
+                                   went */
+  atomic_ptrdiff_t finishes_held; /* directories whose attributes wait
+                                     for their files, any thread */
+  ptrdiff_t finishes_max;	/* and the most that may */
+  struct cache_guess cache;
+  struct link_tables *links;
+  struct made_tops tops;
+  uid_t maker_uid;		/* whom this process makes files as, once */
+  gid_t maker_gid;		/* a directory shows it (copy-dir.c) */
+};
+
 /* What copy_internal knows about where it is in the tree.  */
 struct copy_ctx
 {
@@ -76,7 +99,7 @@ struct copy_ctx
   struct walker *dst_walk;
   struct name_buf *src_names;	/* the names of each side's files */
   struct name_buf *dst_names;
-  struct copy_hands const *hands; /* who copies files besides the walk */
+  struct copy_session *session;	/* the copy this walk is part of */
   struct file_group *files;	/* with workers, where files are counted */
   bool dst_dir_made;		/* the copy made the destination directory,
                                    so nothing is in it but what it puts;
@@ -97,9 +120,10 @@ struct loc
   char const *name;
 };
 
-/* The descriptor L's REL is relative to.  */
+/* The descriptor L's REL is relative to: its directory's, or
+   AT_FDCWD.  */
 static inline int
-at (struct loc const *l)
+loc_fd (struct loc const *l)
 {
   return walk_fd (l->dir);
 }
@@ -108,7 +132,8 @@ at (struct loc const *l)
 static inline struct attr_file
 loc_attr (struct loc const *l, int fd, bool created)
 {
-  return (struct attr_file) { l->name, fd, created, at (l), l->rel, NULL };
+  return (struct attr_file) { l->name, fd, created, loc_fd (l), l->rel,
+                              NULL };
 }
 
 /* A source directory being copied, and the one it is in.  */
@@ -117,6 +142,47 @@ struct ancestor
   ino_t ino;
   dev_t dev;
   struct ancestor const *up;
+};
+
+/* A regular file's source, as the walk or a worker has it: LOC, of
+   status ST as the walk saw it, reached by following a symbolic link
+   if FOLLOW, and open already as FD unless that is negative; ST is
+   FD's own status if FD_CHECKED.  */
+struct file_source
+{
+  struct loc const *loc;
+  struct stat const *st;
+  bool follow;
+  int fd;
+  bool fd_checked;
+};
+
+/* Where a regular file's data may be copied: with workers or other
+   ranks and a GROUP, by them as a piece of GROUP, or only the ranges
+   of a large one if HERE says this thread copies it (a worker's, or a
+   rank's given the file whole); else here.  The task that fills it
+   takes the first copy's outcome *PENDING, if any, which only the walk
+   has.  */
+struct fill_place
+{
+  struct copy_session *session;
+  struct file_group *group;
+  bool here;
+  struct fill_outcome **pending;
+};
+
+/* A directory being copied: SRC, of status SRC_ST and open as SDIR
+   while it is read, into DST, open as DDIR, which EXISTS already or
+   was made as DST_ST.  */
+struct dir_copy
+{
+  struct loc const *src;
+  struct stat const *src_st;
+  struct walk_dir sdir;
+  struct loc const *dst;
+  struct walk_dir *ddir;
+  bool exists;
+  struct stat const *dst_st;
 };
 
 /* A regular file whose both ends are open, to fill.  */
@@ -157,145 +223,5 @@ links_owned (struct copy_hands const *h)
   return (h->remote && h->remote->first_copy
           && h->remote_x->dereference != CP_DEREF_ALWAYS);
 }
-
-/* copy.c */
-bool copy_internal (struct loc const *src, struct loc const *dst,
-                    struct copy_ctx const *ctx, struct cp_options const *x);
-bool copy_regular_entry (struct loc const *src, struct loc const *dst,
-                         struct copy_ctx const *ctx,
-                         struct cp_options const *x, bool *ok);
-bool follows_links (struct copy_ctx const *ctx, struct cp_options const *x);
-bool remembers_copy (struct stat const *src_st, struct copy_ctx const *ctx,
-                     struct cp_options const *x);
-void print_verbose (char const *src, char const *dst, char const *backup);
-
-/* copy-dir.c */
-bool dir_copied_before (struct loc const *src, struct stat const *src_st,
-                        struct loc const *dst, struct copy_ctx const *ctx,
-                        struct cp_options const *x, bool *skip);
-bool copy_directory (struct loc const *src, struct stat const *src_st,
-                     struct loc const *dst, bool exists,
-                     struct copy_ctx const *ctx, struct cp_options const *x);
-bool copy_dir_below (struct loc const *src, struct stat const *src_st,
-                     struct loc const *dst, struct walk_dir *ddir,
-                     bool exists, struct stat const *dst_st,
-                     struct copy_ctx const *ctx, struct cp_options const *x);
-/* Whether a new regular file made in DST's directory has at once the
-   owner and group in ST.  */
-bool owned_as_made (struct loc const *dst, struct stat const *st);
-/* Give ST the owner and group of a new file made where owned_as_made
-   can tell.  */
-void give_maker (struct stat *st);
-
-/* copy-file.c */
-bool remove_destination (struct loc const *dst, bool verbose);
-mode_t new_file_mode (struct stat const *src_st, struct cp_options const *x);
-bool posixly_correct (void);
-int open_source (struct loc const *src, bool follow);
-bool still_same_file (int fd, char const *name, struct stat *st,
-                      struct stat const *want);
-bool finish_copy (struct open_copy *c, bool ok, struct cp_options const *x);
-bool fill_copy (struct open_copy *c, struct cp_options const *x);
-bool copy_data_file (struct loc const *src, struct stat const *src_st,
-                     bool follow, int src_fd, bool fd_checked,
-                     struct loc const *dst,
-                     bool exists, struct file_group *group, bool here,
-                     struct fill_outcome **pending,
-                     struct cp_options const *x);
-bool copy_new_file (struct loc const *src, struct stat const *src_st,
-                    bool follow, int src_fd, bool fd_checked,
-                    struct loc const *dst, struct file_group *group,
-                    struct cp_options const *x);
-
-/* copy-jobs.c */
-
-/* What the copy makes of a file system.  FS_FAR: it answers over a
-   network or through a daemon, so that each lookup the walk makes
-   there waits for a round trip.  FS_MEMORY: its files are in memory
-   alone (tmpfs), and need no reading ahead.  FS_PLAIN: a local one
-   known to keep files as plainly as can be, where a new file gets the
-   user and group its maker runs as, or the directory's group, and
-   nothing else of its own, and a file's size is where its data ends;
-   not a network file system, which may map owners and learn of sizes
-   late, nor one that fixes owners at mount, nor /proc and its like.  */
-enum { FS_FAR = 1, FS_MEMORY = 2, FS_PLAIN = 4 };
-
-/* What the copy makes of the file system of the directory open as FD,
-   on device DEV.  The last answer is kept, per thread, as a walk stays
-   on one file system for long.  */
-unsigned int file_system_kind (int fd, dev_t dev);
-
-/* On a file system where every lookup is a round trip, the workers
-   look up a directory's next names ahead of the walk, which then finds
-   their status in the kernel's cache: the walk's lookups, one after
-   another, would otherwise limit a copy from such a file system.  */
-struct lookahead
-{
-  char const *next;		/* the first name not handed out */
-  idx_t ahead;			/* names handed out the walk has not met */
-  bool on;
-};
-
-/* Start LA on NAMES, read from SDIR, of status ST.  */
-void lookahead_start (struct lookahead *la, struct walk_dir const *sdir,
-                      struct stat const *st, char const *names);
-
-/* The walk is at its next name of SDIR: keep LA's lookups ahead.  */
-void lookahead_step (struct lookahead *la, struct walk_dir const *sdir);
-
-struct copy_hands const *copy_hands (void);
-void copy_jobs_finish (void);
-struct file_group *file_group_new (struct file_group *parent);
-void file_group_hold (struct file_group *fg);
-void file_group_end_piece (struct file_group *fg, bool ok);
-void file_group_leave_dirs (struct file_group *fg);
-bool file_group_wait (struct file_group *fg);
-void chunked_copy_range_ended (struct chunked_copy *f, intmax_t range,
-                               bool ok, struct held_errors *said,
-                               struct xfer_report const *report);
-void hand_over (struct open_copy const *c, struct file_group *group,
-                struct fill_outcome **pending, struct cp_options const *x);
-bool hand_over_chunks (struct open_copy const *c, struct loc const *src,
-                       bool follow, struct loc const *dst,
-                       struct file_group *group,
-                       struct fill_outcome **pending,
-                       struct cp_options const *x);
-bool hand_over_new_file (struct loc const *src, struct stat const *src_st,
-                         bool follow, int src_fd, struct loc const *dst,
-                         struct file_group *fg, struct cp_options const *x);
-int open_entry (struct loc const *src, struct stat *st);
-bool defer_finish (struct file_group *fg, struct walk_dir const *sdir,
-                   struct loc const *src, struct stat const *src_st,
-                   struct walk_dir const *ddir, struct loc const *dst,
-                   struct stat const *made_st, bool set_mode, mode_t mode,
-                   struct cp_options const *x);
-
-/* copy-links.c */
-struct fill_outcome *fill_outcome_new (void);
-void fill_outcome_release (struct fill_outcome *o);
-struct fill_outcome *claim_outcome (struct fill_outcome **pending);
-void fill_outcome_end (struct fill_outcome *o, bool ok);
-bool same_dir_entry (char const *a, char const *b);
-void remember_copy (struct stat const *src_st, char const *name,
-                    struct fill_outcome *pending);
-char const *remember_first_copy (struct stat const *src_st,
-                                 char const *name);
-char const *remembered_copy (struct stat const *src_st);
-char const *earlier_copy (struct stat const *src_st, void (*wait) (void));
-void remember_made_dir (struct stat const *st);
-bool made_dir (struct stat const *st);
-void remember_made_link (struct stat const *st);
-bool made_link (struct stat const *st);
-void remember_made_file (struct stat const *st, char const *name);
-bool made_by_operand (char const *dst, struct stat const *dst_st);
-bool repeated_operand (char const *src, struct stat const *src_st);
-void copy_links_forget (void);
-
-/* copy-remote.c */
-void remember_made_top (struct stat const *st);
-void forget_made_tops (void);
-bool give_dir (struct loc const *src, struct stat const *src_st,
-               struct loc const *dst, struct stat const *dst_st,
-               struct copy_ctx const *ctx, struct cp_options const *x);
 
 #endif /* CPDD_COPY_IMPL_H */

@@ -14,7 +14,9 @@
 #include <config.h>
 
 #include "system.h"
-#include "copy-impl.h"
+#include "copy-jobs.h"
+#include "copy-file.h"
+#include "copy-hash.h"
 #include "dirname.h"
 #include "cpus.h"
 #include "ignore-value.h"
@@ -22,13 +24,6 @@
 
 #include <pthread.h>
 #include <sys/uio.h>
-#if HAVE_SYS_VFS_H && HAVE_FSTATFS
-# include <sys/vfs.h>
-#endif
-
-/* Who copies files besides the walk, as copy_start_jobs or
-   copy_use_remote said.  */
-static struct copy_hands hands;
 
 /* The files of one directory (or of an operand) handed to workers:
    whoever ends its last piece wakes the main thread, which waits for
@@ -36,6 +31,7 @@ static struct copy_hands hands;
 struct file_group
 {
   struct task_group pieces;
+  struct copy_session *session;	/* the copy the files are part of */
   pthread_mutex_t lock;
   pthread_cond_t ended_cond;
   bool ended;
@@ -52,6 +48,7 @@ struct file_group
    the copy's.  */
 struct dir_finish
 {
+  struct copy_session *session;
   struct shared_dirs *dirs;
   struct stat src_st;
   bool created;
@@ -62,11 +59,6 @@ struct dir_finish
   size_t dst_name;		/* where in NAMES the copy's name starts */
   char names[];
 };
-
-/* How many directories' attributes wait in dir_finish objects, and
-   the most that may, each holding two descriptors.  */
-static atomic_ptrdiff_t finishes_held;
-static ptrdiff_t finishes_max;
 
 /* The directories holding one directory's source files and their
    copies, for workers that open and create the files themselves:
@@ -81,52 +73,38 @@ struct shared_dirs
   struct walk_dir dst;
 };
 
-/* Whether copy_jobs_finish says where the pool's time went.  */
-static bool report_pool;
-
 void
-copy_start_jobs (int jobs, bool debug)
+copy_jobs_start (struct copy_session *s, int jobs)
 {
-  report_pool = debug;
   /* Waiting tasks hold descriptors (two each at most), which the
      walkers must not run short of, and keep reads in flight (see
      prefetch_source): a queue of 64 beyond the pool, or a quarter of
      what a walker may hold, if less.  */
   if (1 < jobs)
     {
-      hands.pool = workers_start (jobs,
-                                  jobs + MIN (64, walker_default_max () / 4));
-      /* A quarter of what the walkers may hold, as the walkers take
-         half of what the files being copied leave.  */
-      finishes_max = walker_default_max () / 2;
+      s->hands.pool
+        = workers_start (jobs, jobs + MIN (64, walker_default_max () / 4));
+      s->finishes_max = copy_finishes_max ();
     }
 }
 
-void
-copy_use_remote (struct copy_remote const *r, struct cp_options const *x)
+ptrdiff_t
+copy_finishes_max (void)
 {
-  hands.remote = r;
-  hands.remote_x = x;
-  finishes_max = walker_default_max () / 2;
+  /* A quarter of what the walkers may hold, as the walkers take half
+     of what the files being copied leave.  */
+  return walker_default_max () / 2;
 }
 
-/* The hands set so far, for the walk to pass around.  */
-struct copy_hands const *
-copy_hands (void)
-{
-  return &hands;
-}
-
-/* Stop the workers, once the copy is over.  */
 void
-copy_jobs_finish (void)
+copy_jobs_finish (struct copy_session *s)
 {
-  if (!hands.pool)
+  if (!s->hands.pool)
     return;
   struct workers_times t;
-  workers_finish (hands.pool, &t);
-  hands.pool = NULL;
-  if (report_pool)
+  workers_finish (s->hands.pool, &t);
+  s->hands.pool = NULL;
+  if (s->report_pool)
     printf ("jobs: %d workers, running files %.3f s and waiting for one"
             " %.3f s in all; the walk waited %.3f s for room in the queue,"
             " which held at most %td\n",
@@ -166,9 +144,10 @@ file_group_ended (struct task_group *g)
 /* A new group of files, of one piece: the main thread's; itself a
    piece of PARENT, if not null, which thus ends after it.  */
 struct file_group *
-file_group_new (struct file_group *parent)
+file_group_new (struct copy_session *s, struct file_group *parent)
 {
   struct file_group *fg = xmalloc (sizeof *fg);
+  fg->session = s;
   task_group_init (&fg->pieces, parent ? &parent->pieces : NULL,
                    file_group_ended);
   int err = pthread_mutex_init (&fg->lock, NULL);
@@ -285,9 +264,10 @@ file_group_wait (struct file_group *fg)
   task_group_release (&fg->pieces);
   /* Other ranks' answers come to this thread, which has nothing else
      to do until they have.  */
-  if (hands.remote)
+  struct copy_remote const *remote = fg->session->hands.remote;
+  if (remote)
     while (!fg->ended)
-      hands.remote->wait ();
+      remote->wait ();
   pthread_mutex_lock (&fg->lock);
   while (!fg->ended)
     pthread_cond_wait (&fg->ended_cond, &fg->lock);
@@ -350,62 +330,18 @@ copy_task_init (struct copy_task *t, struct open_copy const *c,
   t->outcome = NULL;
 }
 
-/* Have a worker fill C, as one piece of GROUP, taking the outcome
-   *PENDING to report to, if any.  */
-void
-hand_over (struct open_copy const *c, struct file_group *group,
-           struct fill_outcome **pending, struct cp_options const *x)
+/* Have a worker fill C, as one piece of PLACE's group, taking the
+   outcome PLACE has to report to, if any.  */
+static void
+hand_over (struct open_copy const *c, struct fill_place const *place,
+           struct cp_options const *x)
 {
+  struct file_group *group = place->group;
   struct copy_task *t = xmalloc (sizeof *t);
   copy_task_init (t, c, group, x);
-  t->outcome = claim_outcome (pending);
+  t->outcome = claim_outcome (place->pending);
   task_group_hold (&group->pieces);
-  workers_submit (hands.pool, run_copy_task, t);
-}
-
-unsigned int
-file_system_kind (int fd, dev_t dev)
-{
-  static _Thread_local bool known;
-  static _Thread_local unsigned int kind;
-  static _Thread_local dev_t known_dev;
-  if (known && dev == known_dev)
-    return kind;
-  kind = 0;
-#if HAVE_SYS_VFS_H && HAVE_FSTATFS
-  struct statfs fs;
-  if (fstatfs (fd, &fs) != 0)
-    return kind;
-  switch ((unsigned long) fs.f_type)
-    {
-    case 0x6969:		/* NFS */
-    case 0x517B:		/* SMB */
-    case 0xFF534D42:		/* CIFS */
-    case 0xFE534D42:		/* SMB2 */
-    case 0x65735546:		/* FUSE */
-    case 0x00C36400:		/* Ceph */
-    case 0x0BD00BD0:		/* Lustre */
-    case 0x47504653:		/* GPFS */
-    case 0x01021997:		/* 9P */
-    case 0x5346414F:		/* AFS */
-      kind = FS_FAR;
-      break;
-    case 0x01021994:		/* tmpfs */
-      kind = FS_MEMORY | FS_PLAIN;
-      break;
-    case 0x858458F6:		/* ramfs */
-      kind = FS_MEMORY;
-      break;
-    case 0xEF53:		/* ext2, ext3, ext4 */
-    case 0x58465342:		/* XFS */
-    case 0x9123683E:		/* Btrfs */
-      kind = FS_PLAIN;
-      break;
-    }
-#endif
-  known = true;
-  known_dev = dev;
-  return kind;
+  workers_submit (group->session->hands.pool, run_copy_task, t);
 }
 
 /* Names of a directory, NUL-separated in NAMES, SIZE bytes in all, to
@@ -435,12 +371,14 @@ run_name_lookups (void *arg)
 }
 
 void
-lookahead_start (struct lookahead *la, struct walk_dir const *sdir,
-                 struct stat const *st, char const *names)
+lookahead_start (struct lookahead *la, struct copy_session const *s,
+                 struct walk_dir const *sdir, struct stat const *st,
+                 char const *names)
 {
+  la->pool = s->hands.pool;
   la->next = names;
   la->ahead = 0;
-  la->on = (hands.pool
+  la->on = (la->pool
             && file_system_kind (sdir->fd, st->st_dev) & FS_FAR);
 }
 
@@ -465,7 +403,7 @@ hand_lookups (struct lookahead *la, struct walk_dir const *sdir)
   t->dirfd = fd;
   t->size = size;
   memcpy (t->names, la->next, size);
-  workers_submit (hands.pool, run_name_lookups, t);
+  workers_submit (la->pool, run_name_lookups, t);
   la->next = end;
   la->ahead += n;
 }
@@ -521,21 +459,23 @@ chunked_copy_done (struct task_group *g)
   free (f);
 }
 
-/* Have other ranks copy the ranges of F, whose ends are SRC (reached
-   by following links if FOLLOW) and DST, each a piece of F's; a range
-   that none takes (on a rank given a subtree, none has asked for work)
-   is copied here, after those before it.  */
+/* Have other ranks copy the ranges of F, whose ends are SRC and DST,
+   each a piece of F's; a range that none takes (on a rank given a
+   subtree, none has asked for work) is copied here, after those before
+   it.  */
 static void
-send_ranges (struct chunked_copy *f, struct loc const *src, bool follow,
+send_ranges (struct chunked_copy *f, struct file_source const *src,
              struct loc const *dst)
 {
+  struct loc const *sl = src->loc;
   for (intmax_t i = 0; i < f->split.ranges; i++)
     {
-      struct remote_file rf = { src->dir, dst->dir, src->name, src->rel,
-                                dst->name, dst->rel, &f->t.c.src_st, follow,
-                                f, &f->split, i, &f->t.c.dst_st };
+      struct remote_file rf = { sl->dir, dst->dir, sl->name, sl->rel,
+                                dst->name, dst->rel, &f->t.c.src_st,
+                                src->follow, f, &f->split, i,
+                                &f->t.c.dst_st };
       task_group_hold (&f->ranges);
-      if (!hands.remote->send (&rf))
+      if (!f->t.group->session->hands.remote->send (&rf))
         {
           xfer_copy_one_range (&f->split, i);
           task_group_release (&f->ranges);
@@ -566,23 +506,24 @@ mostly_cached (int fd, off_t size)
   return XFER_CACHE_SAMPLES * 3 / 4 <= xfer_cached_samples (fd, size);
 }
 
-/* If C's source, SRC (reached by following links if FOLLOW) to DST, is
-   large enough, have workers or other ranks copy it in ranges, as a
-   piece of GROUP, taking the outcome *PENDING to report to, if any,
-   and return true; else return false, having done nothing.  */
-bool
-hand_over_chunks (struct open_copy const *c, struct loc const *src,
-                  bool follow, struct loc const *dst,
-                  struct file_group *group, struct fill_outcome **pending,
+/* If C's source, SRC to DST, is large enough, have workers or other
+   ranks copy it in ranges, as a piece of PLACE's group, taking the
+   outcome PLACE has to report to, if any, and return true; else return
+   false, having done nothing.  */
+static bool
+hand_over_chunks (struct open_copy const *c, struct file_source const *src,
+                  struct loc const *dst, struct fill_place const *place,
                   struct cp_options const *x)
 {
+  struct file_group *group = place->group;
   /* A hash of the whole file to print needs its data in order, and
      ranges come in any; --verify checks each range on its own.  */
   if (x->attributes_only || x->print_hash)
     return false;
+  struct copy_hands const *hands = &group->session->hands;
   off_t chunk = xfer_chunk_size ();
   if (c->src_st.st_size < chunk
-      || (!hands.remote && !xfer_chunk_size_set ()
+      || (!hands->remote && !xfer_chunk_size_set ()
           && mostly_cached (c->src.fd, c->src_st.st_size)))
     return false;
 
@@ -602,15 +543,15 @@ hand_over_chunks (struct open_copy const *c, struct loc const *src,
 
   /* A task per worker, each copying ranges until none is left; or a
      message per range, which the ranks take as they are free.  */
-  t->outcome = claim_outcome (pending);
+  t->outcome = claim_outcome (place->pending);
   task_group_init (&f->ranges, &group->pieces, chunked_copy_done);
-  if (hands.remote)
-    send_ranges (f, src, follow, dst);
+  if (hands->remote)
+    send_ranges (f, src, dst);
   else
     for (intmax_t i = 0; i < MIN (f->split.ranges, range_workers (x)); i++)
       {
         task_group_hold (&f->ranges);
-        workers_submit (hands.pool, run_range_task, f);
+        workers_submit (hands->pool, run_range_task, f);
       }
   task_group_release (&f->ranges);
   return true;
@@ -643,8 +584,9 @@ run_new_file_task (void *arg)
   char const *dst_name = t->names + t->dst_name;
   struct loc src = { &t->dirs->src, t->names + t->src_rel, t->names };
   struct loc dst = { &t->dirs->dst, dst_name + t->dst_rel, dst_name };
-  if (!copy_new_file (&src, &t->src_st, t->follow, t->src_fd, t->fd_checked,
-                      &dst, group, t->x))
+  struct file_source from = { &src, &t->src_st, t->follow, t->src_fd,
+                              t->fd_checked };
+  if (!copy_new_file (&from, &dst, group, group->session, t->x))
     atomic_store (&group->failed, true);
   shared_dirs_release (t->dirs);
   free (t);
@@ -661,27 +603,25 @@ run_new_file_task (void *arg)
    miss starts the read-ahead that the advice adds to.  Only the walk
    calls this.  */
 static bool
-source_seems_cached (int fd)
+source_seems_cached (struct cache_guess *g, int fd)
 {
 #if HAVE_PREADV2 && defined RWF_NOWAIT
   enum { CACHED_RUN = 16 };
-  static int cached_run;
-  static bool cannot_tell;
-  if (cannot_tell)
+  if (g->cannot_tell)
     return false;
-  if (CACHED_RUN <= cached_run && cached_run++ < 2 * CACHED_RUN)
+  if (CACHED_RUN <= g->cached_run && g->cached_run++ < 2 * CACHED_RUN)
     return true;
   char c;
   struct iovec iov = { &c, 1 };
   ssize_t n = preadv2 (fd, &iov, 1, 0, RWF_NOWAIT);
   if (n == 1)
     {
-      cached_run = cached_run < CACHED_RUN ? cached_run + 1 : CACHED_RUN;
+      g->cached_run = MIN (g->cached_run + 1, CACHED_RUN);
       return true;
     }
   if (n < 0 && errno != EAGAIN)
-    cannot_tell = true;
-  cached_run = 0;
+    g->cannot_tell = true;
+  g->cached_run = 0;
 #endif
   return false;
 }
@@ -692,14 +632,13 @@ static bool
 in_memory (struct loc const *src, struct stat const *src_st)
 {
   return (src->dir && src_st->st_dev == src->dir->dev
-          && file_system_kind (at (src), src->dir->dev) & FS_MEMORY);
+          && file_system_kind (loc_fd (src), src->dir->dev) & FS_MEMORY);
 }
 
-/* Where a worker will copy the regular file SRC (status SRC_ST,
-   reached by following links if FOLLOW, open as FD unless that is
-   negative) soon, open it now if need be and ask for the start of its
-   data, returning the descriptor, or -1 to leave the opening and its
-   messages to the worker.  Waiting tasks keep the
+/* Where a worker will copy the regular file SRC soon, open it now if
+   need be and ask for the start of its data, as G guesses, returning
+   the descriptor, or -1 to leave the opening and its messages to the
+   worker.  Waiting tasks keep the
    device busy this way: a worker reads one file at a time, and a copy
    of a tree whose data is not cached would otherwise have but one read
    per worker in flight (with two workers it took 0.78 of GNU cp's time
@@ -709,35 +648,36 @@ in_memory (struct loc const *src, struct stat const *src_st)
    file system in memory: on tmpfs, which cannot say whether a read
    would wait, the advice cost one call per file and did nothing.  */
 static int
-prefetch_source (struct loc const *src, struct stat const *src_st,
-                 bool follow, int fd, struct cp_options const *x)
+prefetch_source (struct file_source const *src, struct cache_guess *g,
+                 struct cp_options const *x)
 {
   enum { PREFETCH_BYTES = 512 * 1024 };
-  if (src_st->st_size == 0 || x->attributes_only
-      || x->xfer.direct || x->xfer.uncached
-      || in_memory (src, src_st))
+  off_t size = src->st->st_size;
+  int fd = src->fd;
+  if (size == 0 || x->attributes_only || x->xfer.direct || x->xfer.uncached
+      || in_memory (src->loc, src->st))
     return fd;
   if (fd < 0)
-    fd = open_source (src, follow);
+    fd = open_source (src->loc, src->follow);
 #if HAVE_POSIX_FADVISE
   /* Only advice: the copy reads the file whatever comes of it.  */
-  if (0 <= fd && !source_seems_cached (fd))
-    posix_fadvise (fd, 0, MIN (src_st->st_size, PREFETCH_BYTES),
-                   POSIX_FADV_WILLNEED);
+  if (0 <= fd && !source_seems_cached (g, fd))
+    posix_fadvise (fd, 0, MIN (size, PREFETCH_BYTES), POSIX_FADV_WILLNEED);
 #endif
   return fd;
 }
 
 /* Have another rank copy SRC to DST as hand_over_new_file says.  */
 static bool
-send_new_file (struct loc const *src, struct stat const *src_st,
-               bool follow, struct loc const *dst, struct file_group *fg)
+send_new_file (struct file_source const *src, struct loc const *dst,
+               struct file_group *fg)
 {
-  struct remote_file f = { src->dir, dst->dir, src->name, src->rel,
-                           dst->name, dst->rel, src_st, follow, fg, NULL, -1,
-                           NULL };
+  struct loc const *sl = src->loc;
+  struct remote_file f = { sl->dir, dst->dir, sl->name, sl->rel,
+                           dst->name, dst->rel, src->st, src->follow, fg,
+                           NULL, -1, NULL };
   task_group_hold (&fg->pieces);
-  if (hands.remote->send (&f))
+  if (fg->session->hands.remote->send (&f))
     return true;
   task_group_release (&fg->pieces);
   return false;
@@ -756,12 +696,12 @@ open_entry (struct loc const *src, struct stat *st)
      must not hang the walk, nor a device become its terminal.  Reading
      a regular file ignores the flag, but maybe not through a daemon
      or across a network, where it is cleared.  */
-  int fd = openat (at (src), src->rel,
+  int fd = openat (loc_fd (src), src->rel,
                    O_RDONLY | O_BINARY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
   if (fd < 0)
     return -1;
   if (fstat (fd, st) == 0 && S_ISREG (st->st_mode)
-      && (! (file_system_kind (at (src), src->dir->dev) & FS_FAR)
+      && (! (file_system_kind (loc_fd (src), src->dir->dev) & FS_FAR)
           || fcntl (fd, F_SETFL, 0) == 0))
     return fd;
   /* Nothing was read: its closing has nothing to say.  */
@@ -769,38 +709,33 @@ open_entry (struct loc const *src, struct stat *st)
   return -1;
 }
 
-/* Have a worker or another rank copy the regular file SRC (status
-   SRC_ST, reached by following links if FOLLOW) to DST, a name in a
-   directory this copy made, as a piece of FG.  With workers, SRC may
-   be open already as SRC_FD, whose status SRC_ST is; else SRC_FD is
-   negative.  Return false, leaving SRC and SRC_FD to the walk, if the
-   directories can't be shared.  */
 bool
-hand_over_new_file (struct loc const *src, struct stat const *src_st,
-                    bool follow, int src_fd, struct loc const *dst,
+hand_over_new_file (struct file_source const *src, struct loc const *dst,
                     struct file_group *fg, struct cp_options const *x)
 {
-  if (hands.remote)
-    return send_new_file (src, src_st, follow, dst, fg);
-  struct shared_dirs *dirs = file_group_dirs (fg, src->dir, dst->dir);
+  struct copy_session *s = fg->session;
+  if (s->hands.remote)
+    return send_new_file (src, dst, fg);
+  struct loc const *sl = src->loc;
+  struct shared_dirs *dirs = file_group_dirs (fg, sl->dir, dst->dir);
   if (!dirs)
     return false;
   size_t dst_at;
   struct new_file_task *t
     = alloc_with_names (offsetof (struct new_file_task, names),
-                        src->name, dst->name, &dst_at);
+                        sl->name, dst->name, &dst_at);
   t->dirs = dirs;
   t->group = fg;
   t->x = x;
-  t->src_st = *src_st;
-  t->follow = follow;
-  t->src_fd = prefetch_source (src, src_st, follow, src_fd, x);
-  t->fd_checked = 0 <= src_fd;
-  t->src_rel = src->rel - src->name;
+  t->src_st = *src->st;
+  t->follow = src->follow;
+  t->src_fd = prefetch_source (src, &s->cache, x);
+  t->fd_checked = 0 <= src->fd;
+  t->src_rel = sl->rel - sl->name;
   t->dst_rel = dst->rel - dst->name;
   t->dst_name = dst_at;
   task_group_hold (&fg->pieces);
-  workers_submit_at (hands.pool, run_new_file_task, t, dirs);
+  workers_submit_at (s->hands.pool, run_new_file_task, t, dirs);
   return true;
 }
 
@@ -827,38 +762,34 @@ finish_directory_now (struct dir_finish *f)
     }
   /* Closing a directory whose changes are made can't lose them.  */
   shared_dirs_release (f->dirs);
+  atomic_fetch_sub (&f->session->finishes_held, 1);
   free (f);
-  atomic_fetch_sub (&finishes_held, 1);
   return ok;
 }
 
-/* Leave the attributes of the directory DST, the copy of SRC (status
-   SRC_ST, open as SDIR) open as DDIR and made as MADE_ST unless that
-   is null, to whoever ends FG, the group of its files, and end the
-   walk's piece of FG.  Return false, with nothing done, if the
-   directories can't be held for it.  */
 bool
-defer_finish (struct file_group *fg, struct walk_dir const *sdir,
-              struct loc const *src, struct stat const *src_st,
-              struct walk_dir const *ddir, struct loc const *dst,
-              struct stat const *made_st, bool set_mode, mode_t mode,
-              struct cp_options const *x)
+defer_finish (struct file_group *fg, struct dir_copy const *d,
+              bool set_mode, mode_t mode, struct cp_options const *x)
 {
-  if (sdir->fd < 0 || ddir->fd < 0 || ddir->search_only)
+  struct copy_session *s = fg->session;
+  struct walk_dir const *sdir = &d->sdir;
+  if (sdir->fd < 0 || d->ddir->fd < 0 || d->ddir->search_only)
     return false;
-  if (finishes_max <= atomic_fetch_add (&finishes_held, 1))
+  if (s->finishes_max <= atomic_fetch_add (&s->finishes_held, 1))
     goto unheld;
-  struct shared_dirs *dirs = file_group_dirs (fg, sdir, ddir);
+  struct shared_dirs *dirs = file_group_dirs (fg, sdir, d->ddir);
   if (!dirs)
     goto unheld;
   size_t dst_at;
   struct dir_finish *f = alloc_with_names (offsetof (struct dir_finish, names),
-                                           src->name, dst->name, &dst_at);
+                                           d->src->name, d->dst->name,
+                                           &dst_at);
+  f->session = s;
   f->dirs = dirs;
-  f->src_st = *src_st;
-  f->created = !!made_st;
-  if (made_st)
-    f->made_st = *made_st;
+  f->src_st = *d->src_st;
+  f->created = !d->exists;
+  if (f->created)
+    f->made_st = *d->dst_st;
   f->set_mode = set_mode;
   f->mode = mode;
   f->x = x;
@@ -869,7 +800,7 @@ defer_finish (struct file_group *fg, struct walk_dir const *sdir,
   return true;
 
  unheld:
-  atomic_fetch_sub (&finishes_held, 1);
+  atomic_fetch_sub (&s->finishes_held, 1);
   return false;
 }
 
@@ -898,4 +829,40 @@ chunked_copy_range_ended (struct chunked_copy *f, intmax_t range, bool ok,
 {
   xfer_split_merge (&f->split, range * f->split.chunk, ok, said, report);
   task_group_release (&f->ranges);
+}
+
+bool
+copy_data_file (struct file_source const *src, struct loc const *dst,
+                bool exists, struct fill_place const *place,
+                struct cp_options const *x)
+{
+  struct open_copy c;
+  if (!open_copy_ends (src, dst, exists, place->session, x, &c))
+    return false;
+  /* A new file that --reflink=always fails to clone into is removed
+     by its name, in a directory that only this thread is sure to hold
+     open until then; a clone is quick anyway.  */
+  bool removed_if_unclonable = (c.dst.created
+                                && x->xfer.reflink == XFER_REFLINK_ALWAYS);
+  struct copy_hands const *hands = &place->session->hands;
+  if (place->group && sends_files (hands) && !removed_if_unclonable)
+    {
+      if (hand_over_chunks (&c, src, dst, place, x))
+        return true;
+      if (hands->pool && !place->here)
+        {
+          hand_over (&c, place, x);
+          return true;
+        }
+    }
+  return fill_copy (&c, x);
+}
+
+bool
+copy_new_file (struct file_source const *src, struct loc const *dst,
+               struct file_group *group, struct copy_session *s,
+               struct cp_options const *x)
+{
+  struct fill_place here = { s, group, true, NULL };
+  return copy_data_file (src, dst, false, &here, x);
 }

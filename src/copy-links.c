@@ -40,39 +40,45 @@ struct inode_entry
    reference.  */
 struct fill_outcome
 {
+  struct link_tables *tables;	/* whose lock guards its ending */
   atomic_int state;
   atomic_int refs;
 };
 
 enum { FILL_PENDING, FILL_OK, FILL_FAILED };
 
-/* Signalled whenever a fill_outcome stops being pending.  */
-static pthread_mutex_t fill_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t fill_ended = PTHREAD_COND_INITIALIZER;
+/* The tables of one copy session.  Only the walk's thread touches the
+   tables; workers only end a first copy's outcome, under LOCK.  */
+struct link_tables
+{
+  /* Signalled whenever a fill_outcome stops being pending.  */
+  pthread_mutex_t lock;
+  pthread_cond_t fill_ended;
 
-/* Source inodes already copied, with the name of their copy, so that
-   further links to them become links to that copy, and a directory
-   reached again is not copied again.  */
-static Hash_table *link_map;
+  /* Source inodes already copied, with the name of their copy, so that
+     further links to them become links to that copy, and a directory
+     reached again is not copied again.  */
+  Hash_table *link_map;
 
-/* Directories this cp created, to stop copying a directory into
-   itself.  Their entries have no name.  */
-static Hash_table *made_dirs;
+  /* Directories this cp created, to stop copying a directory into
+     itself.  Their entries have no name.  */
+  Hash_table *made_dirs;
 
-/* The non-directory operands, by inode and name, to tell one given
-   twice.  */
-static Hash_table *operands;
+  /* The non-directory operands, by inode and name, to tell one given
+     twice.  */
+  Hash_table *operands;
 
-/* The files made from non-directory operands, by inode and name as
-   spelt, which a later operand must not overwrite.  */
-static Hash_table *made_files;
+  /* The files made from non-directory operands, by inode and name as
+     spelt, which a later operand must not overwrite.  */
+  Hash_table *made_files;
 
-/* With POSIXLY_CORRECT set, the symbolic links this cp made, which
-   it must not write through later: POSIX says to write through a
-   dangling link where a file is copied, but not through one that
-   copying an earlier part of the tree put there.  Their entries have
-   no name.  */
-static Hash_table *made_links;
+  /* With POSIXLY_CORRECT set, the symbolic links this cp made, which
+     it must not write through later: POSIX says to write through a
+     dangling link where a file is copied, but not through one that
+     copying an earlier part of the tree put there.  Their entries have
+     no name.  */
+  Hash_table *made_links;
+};
 
 static size_t
 inode_hash (void const *p, size_t n_buckets)
@@ -210,17 +216,43 @@ inode_remember (Hash_table **table, Hash_comparator equal,
 }
 
 static void
-inode_table_free (Hash_table **table)
+inode_table_free (Hash_table *table)
 {
-  if (*table)
-    hash_free (*table);
-  *table = NULL;
+  if (table)
+    hash_free (table);
+}
+
+struct link_tables *
+copy_links_new (void)
+{
+  struct link_tables *t = xzalloc (sizeof *t);
+  int err = pthread_mutex_init (&t->lock, NULL);
+  if (err)
+    error (EXIT_FAILURE, err, _("cannot make a lock"));
+  err = pthread_cond_init (&t->fill_ended, NULL);
+  if (err)
+    error (EXIT_FAILURE, err, _("cannot make a condition variable"));
+  return t;
+}
+
+void
+copy_links_free (struct link_tables *t)
+{
+  inode_table_free (t->link_map);
+  inode_table_free (t->made_dirs);
+  inode_table_free (t->made_links);
+  inode_table_free (t->operands);
+  inode_table_free (t->made_files);
+  pthread_cond_destroy (&t->fill_ended);
+  pthread_mutex_destroy (&t->lock);
+  free (t);
 }
 
 struct fill_outcome *
-fill_outcome_new (void)
+fill_outcome_new (struct link_tables *t)
 {
   struct fill_outcome *o = xmalloc (sizeof *o);
+  o->tables = t;
   atomic_init (&o->state, FILL_PENDING);
   atomic_init (&o->refs, 1);
   return o;
@@ -229,14 +261,14 @@ fill_outcome_new (void)
 /* Remember that SRC_ST was copied to NAME, which a worker still fills
    if PENDING, whose reference the link map takes.  */
 void
-remember_copy (struct stat const *src_st, char const *name,
-               struct fill_outcome *pending)
+remember_copy (struct link_tables *t, struct stat const *src_st,
+               char const *name, struct fill_outcome *pending)
 {
-  inode_remember (&link_map, inode_equal, src_st, name);
+  inode_remember (&t->link_map, inode_equal, src_st, name);
   if (pending)
     {
-      struct inode_entry *e = (struct inode_entry *) inode_lookup (link_map,
-                                                                   src_st);
+      struct inode_entry *e
+        = (struct inode_entry *) inode_lookup (t->link_map, src_st);
       e->outcome = pending;
     }
 }
@@ -263,10 +295,11 @@ fill_outcome_end (struct fill_outcome *o, bool ok)
 {
   if (!o)
     return;
-  pthread_mutex_lock (&fill_lock);
+  struct link_tables *t = o->tables;
+  pthread_mutex_lock (&t->lock);
   atomic_store (&o->state, ok ? FILL_OK : FILL_FAILED);
-  pthread_cond_broadcast (&fill_ended);
-  pthread_mutex_unlock (&fill_lock);
+  pthread_cond_broadcast (&t->fill_ended);
+  pthread_mutex_unlock (&t->lock);
   fill_outcome_release (o);
 }
 
@@ -276,101 +309,95 @@ fill_outcome_end (struct fill_outcome *o, bool ok)
    other ranks, whose answers come to this thread, WAIT waits for the
    next of them; else it is NULL.  */
 char const *
-earlier_copy (struct stat const *src_st, void (*wait) (void))
+earlier_copy (struct link_tables *t, struct stat const *src_st,
+              void (*wait) (void))
 {
-  struct inode_entry *e = (struct inode_entry *) inode_lookup (link_map,
+  struct inode_entry *e = (struct inode_entry *) inode_lookup (t->link_map,
                                                                src_st);
   if (!e || !e->outcome)
     return e ? e->name : NULL;
   if (wait)
     while (atomic_load (&e->outcome->state) == FILL_PENDING)
       wait ();
-  pthread_mutex_lock (&fill_lock);
+  pthread_mutex_lock (&t->lock);
   while (atomic_load (&e->outcome->state) == FILL_PENDING)
-    pthread_cond_wait (&fill_ended, &fill_lock);
-  pthread_mutex_unlock (&fill_lock);
+    pthread_cond_wait (&t->fill_ended, &t->lock);
+  pthread_mutex_unlock (&t->lock);
   if (atomic_load (&e->outcome->state) == FILL_OK)
     return e->name;
-  inode_entry_free (hash_remove (link_map, e));
+  inode_entry_free (hash_remove (t->link_map, e));
   return NULL;
 }
 
 /* Whether SRC (SRC_ST) is an operand given before by the same
    directory entry, remembering it if not.  */
 bool
-repeated_operand (char const *src, struct stat const *src_st)
+repeated_operand (struct link_tables *t, char const *src,
+                  struct stat const *src_st)
 {
-  return inode_remember (&operands, inode_name_equal, src_st, src) != NULL;
+  return inode_remember (&t->operands, inode_name_equal, src_st, src) != NULL;
 }
 
 /* Whether DST, found with status DST_ST, was made from an earlier
    operand.  */
 bool
-made_by_operand (char const *dst, struct stat const *dst_st)
+made_by_operand (struct link_tables const *t, char const *dst,
+                 struct stat const *dst_st)
 {
-  return inode_name_lookup (made_files, dst_st, dst) != NULL;
+  return inode_name_lookup (t->made_files, dst_st, dst) != NULL;
 }
 
 /* Remember NAME as the copy of SRC_ST, unless another name already is:
    return that one, or NULL.  */
 char const *
-remember_first_copy (struct stat const *src_st, char const *name)
+remember_first_copy (struct link_tables *t, struct stat const *src_st,
+                     char const *name)
 {
-  struct inode_entry const *e = inode_remember (&link_map, inode_equal,
+  struct inode_entry const *e = inode_remember (&t->link_map, inode_equal,
                                                 src_st, name);
   return e ? e->name : NULL;
 }
 
 /* The name of the copy made of SRC_ST so far, or NULL.  */
 char const *
-remembered_copy (struct stat const *src_st)
+remembered_copy (struct link_tables const *t, struct stat const *src_st)
 {
-  struct inode_entry const *e = inode_lookup (link_map, src_st);
+  struct inode_entry const *e = inode_lookup (t->link_map, src_st);
   return e ? e->name : NULL;
 }
 
 /* Remember ST as a directory this cp made.  */
 void
-remember_made_dir (struct stat const *st)
+remember_made_dir (struct link_tables *t, struct stat const *st)
 {
-  inode_remember (&made_dirs, inode_equal, st, "");
+  inode_remember (&t->made_dirs, inode_equal, st, "");
 }
 
 /* Whether ST is a directory this cp made.  */
 bool
-made_dir (struct stat const *st)
+made_dir (struct link_tables const *t, struct stat const *st)
 {
-  return inode_lookup (made_dirs, st) != NULL;
+  return inode_lookup (t->made_dirs, st) != NULL;
 }
 
 /* Remember ST as a symbolic link this cp made.  */
 void
-remember_made_link (struct stat const *st)
+remember_made_link (struct link_tables *t, struct stat const *st)
 {
-  inode_remember (&made_links, inode_equal, st, "");
+  inode_remember (&t->made_links, inode_equal, st, "");
 }
 
 /* Whether ST is a symbolic link this cp made.  */
 bool
-made_link (struct stat const *st)
+made_link (struct link_tables const *t, struct stat const *st)
 {
-  return inode_lookup (made_links, st) != NULL;
+  return inode_lookup (t->made_links, st) != NULL;
 }
 
 /* Remember ST, named NAME, as made from an operand.  */
 void
-remember_made_file (struct stat const *st, char const *name)
+remember_made_file (struct link_tables *t, struct stat const *st,
+                    char const *name)
 {
-  inode_remember (&made_files, inode_spelling_equal, st, name);
-}
-
-/* Forget every table, at the end of the copy.  */
-void
-copy_links_forget (void)
-{
-  inode_table_free (&link_map);
-  inode_table_free (&made_dirs);
-  inode_table_free (&made_links);
-  inode_table_free (&operands);
-  inode_table_free (&made_files);
+  inode_remember (&t->made_files, inode_spelling_equal, st, name);
 }

@@ -119,12 +119,6 @@ struct copy_remote
   void (*first_done) (struct stat const *src_st, bool ok);
 };
 
-/* From now on, hand files to R's processes, in place of workers,
-   with X's options.  Each process counts what it copies in its own
-   sink (--progress, --stats): R's supplier adds them up.  */
-void copy_use_remote (struct copy_remote const *r,
-                      struct cp_options const *x);
-
 /* The file or range sent with TOKEN and RANGE was copied (if OK) or
    not, and SAID is what was said meanwhile: print it or keep it for
    when the file is done, and end the piece of work it was.  REPORT
@@ -154,16 +148,28 @@ struct remote_at
 };
 
 /* Copy F's source to the new entry that is its destination, as a
-   worker of cp --jobs would, data and attributes.  Return true on
-   success; otherwise print diagnostics and return false.  */
-bool copy_remote_file (struct remote_at const *f, struct cp_options const *x);
+   worker of cp --jobs would, data and attributes, in session S.
+   Return true on success; otherwise print diagnostics and return
+   false.  */
+bool copy_remote_file (struct copy_session *s, struct remote_at const *f,
+                       struct cp_options const *x);
 
-/* Copy the range RANGE of F, split in RANGES of CHUNK bytes, into the
-   copy the walk made, with X's options but the direct I/O DIRECT that
-   the walk's process kept.  Set *SAID to what was said and *REPORT to
-   what was done; return whether the range was copied.  */
-bool copy_remote_range (struct remote_at const *f, off_t chunk,
-                        intmax_t ranges, int direct, intmax_t range,
+/* Which range of a large file to copy: the range RANGE of RANGES, of
+   CHUNK bytes each, with the direct I/O DIRECT that the walk's process
+   kept.  */
+struct remote_range
+{
+  off_t chunk;
+  intmax_t ranges;
+  int direct;
+  intmax_t range;
+};
+
+/* Copy the range R of F into the copy the walk made, with X's options
+   but R's direct I/O.  Set *SAID to what was said and *REPORT to what
+   was done; return whether the range was copied.  */
+bool copy_remote_range (struct remote_at const *f,
+                        struct remote_range const *r,
                         struct held_errors *said, struct xfer_report *report,
                         struct cp_options const *x);
 
@@ -180,10 +186,11 @@ struct remote_path
 };
 
 /* Copy the subtree D (whose directories SRC and DST are reached as
-   they say) as the walk would have, with the options X, and set the
-   directory's attributes once all in it is copied.  Return true on
-   success; otherwise print diagnostics and return false.  */
-bool copy_remote_dir (struct remote_dir const *d, struct remote_path const *src,
+   they say) as the walk would have, in session S with the options X,
+   and set the directory's attributes once all in it is copied.  Return
+   true on success; otherwise print diagnostics and return false.  */
+bool copy_remote_dir (struct copy_session *s, struct remote_dir const *d,
+                      struct remote_path const *src,
                       struct remote_path const *dst,
                       struct cp_options const *x);
 

@@ -15,7 +15,10 @@
 
 #include "system.h"
 #include "areadlink.h"
-#include "copy-impl.h"
+#include "copy-walk.h"
+#include "copy-file.h"
+#include "copy-hash.h"
+#include "copy-jobs.h"
 #include "dirname.h"
 #include "filenamecat.h"
 #include "same-inode.h"
@@ -23,7 +26,8 @@
 #include "tempname.h"
 #include "yesno.h"
 
-/* The destination as found before copying.  */
+/* The destination as found before copying, and what the copy makes
+   of it.  */
 struct dest
 {
   bool exists;
@@ -32,15 +36,13 @@ struct dest
   struct stat st;		/* what it resolves to */
   int st_errno;			/* why not, if it does not */
   bool loops;			/* a link loop that -f replaces unseen */
+  bool had_entry;		/* an entry was there, even a dangling link */
+  bool through_link;		/* the copy goes through the entry, a link */
+  struct stat const *found;	/* what is in the way: the entry, or what
+                                   the link leads to */
+  bool known;			/* whether FOUND is there to be dealt with */
+  char *backup;			/* where it was moved aside, or NULL */
 };
-
-void
-copy_finish (void)
-{
-  copy_jobs_finish ();
-  copy_links_forget ();
-  forget_made_tops ();
-}
 
 /* Whether symbolic links are followed where CTX is: everywhere with
    -L, and with -H only for an operand.  */
@@ -77,7 +79,7 @@ stat_destination (struct loc const *dst, struct dest *d)
 {
   d->exists = d->st_ok = d->loops = false;
   d->st_errno = 0;
-  if (fstatat (at (dst), dst->rel, &d->lst, AT_SYMLINK_NOFOLLOW) != 0)
+  if (fstatat (loc_fd (dst), dst->rel, &d->lst, AT_SYMLINK_NOFOLLOW) != 0)
     {
       if (errno == ENOENT)
         return true;
@@ -87,7 +89,7 @@ stat_destination (struct loc const *dst, struct dest *d)
   d->exists = true;
   if (S_ISLNK (d->lst.st_mode))
     {
-      d->st_ok = fstatat (at (dst), dst->rel, &d->st, 0) == 0;
+      d->st_ok = fstatat (loc_fd (dst), dst->rel, &d->st, 0) == 0;
       if (!d->st_ok)
         d->st_errno = errno;
     }
@@ -160,20 +162,22 @@ replaces_dest_link (struct stat const *src_st, struct cp_options const *x)
           || x->backup_type != no_backups || x->remove_destination);
 }
 
-/* Whether copying SRC (SRC_ST, followed or not as FOLLOW says: as
-   this copy follows it) over the existing DST (DST_ST: the entry, or
+/* Whether copying FROM (followed or not as the copy follows it) over
+   the existing DST (DST_ST: the entry, or
    what it leads to, as replaces_dest_link says) can go ahead without
    destroying the data it would read, as GNU cp decides it.  Set *DONE
    if there is nothing left to do: the hard link asked for is already
    there.  */
 static bool
-copy_onto_ok (struct loc const *src, struct stat const *src_st,
-              struct loc const *dst, struct stat const *dst_st,
-              bool follow, struct cp_options const *x, bool *done)
+copy_onto_ok (struct file_source const *from, struct loc const *dst,
+              struct stat const *dst_st, struct cp_options const *x,
+              bool *done)
 {
+  struct loc const *src = from->loc;
+  struct stat const *src_st = from->st;
   bool same = SAME_INODE (*src_st, *dst_st);
   /* Links are not followed below the operands with -H, as with -P.  */
-  bool entries_only = !follow;
+  bool entries_only = !from->follow;
   bool backups = x->backup_type != no_backups;
   struct stat src_lst, dst_lst;
   struct stat const *src_ent = src_st;
@@ -202,8 +206,8 @@ copy_onto_ok (struct loc const *src, struct stat const *src_st,
     {
       if (!same)
         return true;
-      if (fstatat (at (src), src->rel, &src_lst, AT_SYMLINK_NOFOLLOW) != 0
-          || fstatat (at (dst), dst->rel, &dst_lst, AT_SYMLINK_NOFOLLOW) != 0)
+      if (fstatat (loc_fd (src), src->rel, &src_lst, AT_SYMLINK_NOFOLLOW) != 0
+          || fstatat (loc_fd (dst), dst->rel, &dst_lst, AT_SYMLINK_NOFOLLOW) != 0)
         return true;
       src_ent = &src_lst;
       dst_ent = &dst_lst;
@@ -250,9 +254,9 @@ copy_onto_ok (struct loc const *src, struct stat const *src_st,
       struct stat src_to = *src_ent;
       struct stat dst_to = *dst_ent;
       if ((S_ISLNK (src_ent->st_mode)
-           && fstatat (at (src), src->rel, &src_to, 0) != 0)
+           && fstatat (loc_fd (src), src->rel, &src_to, 0) != 0)
           || (S_ISLNK (dst_ent->st_mode)
-              && fstatat (at (dst), dst->rel, &dst_to, 0) != 0))
+              && fstatat (loc_fd (dst), dst->rel, &dst_to, 0) != 0))
         return true;
       if (!SAME_INODE (src_to, dst_to))
         return true;
@@ -271,18 +275,18 @@ static char *
 make_backup (struct loc const *src, struct stat const *src_st,
              struct loc const *dst, struct cp_options const *x)
 {
-  char *rel = find_backup_file_name (at (dst), dst->rel, x->backup_type);
+  char *rel = find_backup_file_name (loc_fd (dst), dst->rel, x->backup_type);
   struct stat st, moved;
   /* A line of --print-hash may name the file moved aside.  */
   bool hashed = (x->print_hash
-                 && fstatat (at (dst), dst->rel, &moved,
+                 && fstatat (loc_fd (dst), dst->rel, &moved,
                              AT_SYMLINK_NOFOLLOW) == 0);
   char *backup = NULL;
-  if (fstatat (at (dst), rel, &st, AT_SYMLINK_NOFOLLOW) == 0
+  if (fstatat (loc_fd (dst), rel, &st, AT_SYMLINK_NOFOLLOW) == 0
       && SAME_INODE (st, *src_st))
     error (0, 0, _("backing up %s might destroy source;  %s not copied"),
            quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
-  else if (renameat (at (dst), dst->rel, at (dst), rel) != 0)
+  else if (renameat (loc_fd (dst), dst->rel, loc_fd (dst), rel) != 0)
     error (0, errno, _("cannot backup %s"), quoteaf (dst->name));
   else
     {
@@ -307,8 +311,8 @@ restore_backup (char const *backup, struct loc const *dst,
   char const *rel = backup + (dst->rel - dst->name);
   struct stat moved;
   bool hashed = (x->print_hash
-                 && fstatat (at (dst), rel, &moved, AT_SYMLINK_NOFOLLOW) == 0);
-  if (renameat (at (dst), rel, at (dst), dst->rel) != 0)
+                 && fstatat (loc_fd (dst), rel, &moved, AT_SYMLINK_NOFOLLOW) == 0);
+  if (renameat (loc_fd (dst), rel, loc_fd (dst), dst->rel) != 0)
     {
       error (0, errno, _("cannot un-backup %s"), quoteaf (dst->name));
       return;
@@ -338,41 +342,42 @@ static int make_link (struct loc const *dst, struct new_link *l,
 /* Remember DST, a symbolic link just made, where POSIX's rules could
    later have a copy written through it.  */
 static void
-remember_made_link_at (struct loc const *dst)
+remember_made_link_at (struct link_tables *t, struct loc const *dst)
 {
   struct stat st;
   if (posixly_correct ()
-      && fstatat (at (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0)
-    remember_made_link (&st);
+      && fstatat (loc_fd (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0)
+    remember_made_link (t, &st);
 }
 
-/* Recreate the symbolic link SRC as DST, replacing DST if REPLACE.  */
+/* Recreate the symbolic link SRC as DST in session S, replacing DST if
+   REPLACE.  */
 static bool
 copy_symlink (struct loc const *src, struct stat const *src_st,
-              struct loc const *dst, bool replace,
+              struct loc const *dst, bool replace, struct copy_session *s,
               struct cp_options const *x)
 {
-  char *target = areadlinkat (at (src), src->rel);
+  char *target = areadlinkat (loc_fd (src), src->rel);
   if (!target)
     {
       error (0, errno, _("cannot read symbolic link %s"),
              quoteaf (src->name));
       return false;
     }
-  struct new_link l = { target, true, false, AT_FDCWD, at (dst) };
+  struct new_link l = { target, true, false, AT_FDCWD, loc_fd (dst) };
   bool ok = 0 <= make_link (dst, &l, replace);
   if (!ok)
     error (0, errno, _("cannot create symbolic link %s"),
            quoteaf (dst->name));
   else
-    remember_made_link_at (dst);
+    remember_made_link_at (s->links, dst);
   free (target);
   /* Where a new file is sure to be its maker's, so is a link, and one
      whose source is its maker's too has the source's owner and group
      already: the attribute copy reads only those of the status it is
      given for a link, so SRC_ST serves, and no chown is made.  */
   struct attr_file link = loc_attr (dst, -1, true);
-  if (owned_as_made (dst, src_st))
+  if (owned_as_made (s, dst, src_st))
     link.st = src_st;
   return ok && copy_attributes (loc_attr (src, -1, false), src_st, link, x);
 }
@@ -385,13 +390,13 @@ copy_special (struct loc const *src, struct stat const *src_st,
   mode_t perms = new_file_mode (src_st, x);
   if (S_ISFIFO (src_st->st_mode))
     {
-      if (mkfifoat (at (dst), dst->rel, perms) != 0)
+      if (mkfifoat (loc_fd (dst), dst->rel, perms) != 0)
         {
           error (0, errno, _("cannot create fifo %s"), quoteaf (dst->name));
           return false;
         }
     }
-  else if (mknodat (at (dst), dst->rel, (src_st->st_mode & S_IFMT) | perms,
+  else if (mknodat (loc_fd (dst), dst->rel, (src_st->st_mode & S_IFMT) | perms,
                     src_st->st_rdev) != 0)
     {
       error (0, errno, _("cannot create special file %s"),
@@ -443,13 +448,15 @@ make_link (struct loc const *dst, struct new_link *l, bool replace)
   return r == 0 ? 1 : r;
 }
 
-/* -s: make DST a symbolic link to SRC, replacing DST if REPLACE.  A
+/* -s: make DST a symbolic link to SRC, replacing DST if REPLACE, and
+   note it in T.  A
    relative SRC is only right if DST is in the working directory.  As
    in GNU cp, DST is refused only if both the working directory and
    DST's directory can be looked at and they differ: where either
    cannot, the link is tried, and its failure says why.  */
 static bool
-make_symlink (struct loc const *src, struct loc const *dst, bool replace)
+make_symlink (struct loc const *src, struct loc const *dst, bool replace,
+              struct link_tables *t)
 {
   if (src->name[0] != '/')
     {
@@ -467,14 +474,14 @@ make_symlink (struct loc const *src, struct loc const *dst, bool replace)
           return false;
         }
     }
-  struct new_link l = { src->name, true, false, AT_FDCWD, at (dst) };
+  struct new_link l = { src->name, true, false, AT_FDCWD, loc_fd (dst) };
   if (make_link (dst, &l, replace) < 0)
     {
       error (0, errno, _("cannot create symbolic link %s to %s"),
              quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
       return false;
     }
-  remember_made_link_at (dst);
+  remember_made_link_at (t, dst);
   return true;
 }
 
@@ -486,7 +493,7 @@ static int
 make_hard_link (int target_dir, char const *target, char const *target_name,
                 struct loc const *dst, bool follow, bool replace)
 {
-  struct new_link l = { target, false, follow, target_dir, at (dst) };
+  struct new_link l = { target, false, follow, target_dir, loc_fd (dst) };
   int r = make_link (dst, &l, replace);
   if (r < 0)
     error (0, errno, _("cannot create hard link %s to %s"),
@@ -529,7 +536,7 @@ link_to_earlier (char const *earlier, struct loc const *dst,
     return false;
   struct stat st;
   if (x->print_hash
-      && fstatat (at (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0)
+      && fstatat (loc_fd (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0)
     copy_hash_linked (dst->name, &st, x);
   if (0 < r && x->verbose)
     printf (_("removed %s\n"), quoteaf (dst->name));
@@ -539,11 +546,13 @@ link_to_earlier (char const *earlier, struct loc const *dst,
 /* -u skipped SRC_ST as up to date at DST.  DST still counts as its
    copy, as in GNU cp: further links to SRC_ST are linked to DST, and
    if another link was copied before, DST, up to date or not, becomes
-   a link to its copy.  HANDS says who keeps the links.  */
+   a link to its copy.  CTX's session says who keeps the links.  */
 static bool
 remember_skipped (struct stat const *src_st, struct loc const *dst,
-                  struct copy_hands const *hands, struct cp_options const *x)
+                  struct copy_ctx const *ctx, struct cp_options const *x)
 {
+  struct copy_session *s = ctx->session;
+  struct copy_hands const *hands = &s->hands;
   if (links_owned (hands))
     {
       char *first = hands->remote->first_copy (src_st, dst->name);
@@ -556,49 +565,49 @@ remember_skipped (struct stat const *src_st, struct loc const *dst,
       free (first);
       return ok;
     }
-  char const *earlier = remember_first_copy (src_st, dst->name);
+  char const *earlier = remember_first_copy (s->links, src_st, dst->name);
   return !earlier || link_to_earlier (earlier, dst, x);
 }
 
-/* Remember DST as made from an operand.  */
+/* Remember DST in T as made from an operand.  */
 static void
-remember_made_file_at (struct loc const *dst)
+remember_made_file_at (struct link_tables *t, struct loc const *dst)
 {
   struct stat st;
-  if (fstatat (at (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0)
-    remember_made_file (&st, dst->name);
+  if (fstatat (loc_fd (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) == 0)
+    remember_made_file (t, &st, dst->name);
 }
 
-/* Make the copy of the non-directory SRC (status SRC_ST) at DST, whose
-   former file (if any) is still there when EXISTS.  If EARLIER, it is
-   the copy of another link to the same file, to link DST to.  A task
-   that fills the copy, a piece of GROUP, takes the outcome *PENDING,
-   if any, to report to.  */
+/* Make the copy of the non-directory SRC at DST, whose former file
+   (if any) is still there when EXISTS.  If EARLIER, it is the copy of
+   another link to the same file, to link DST to.  A regular file's
+   data is copied where PLACE says.  */
 static bool
-make_copy (struct loc const *src, struct stat const *src_st, bool follow,
-           struct loc const *dst, bool exists, char const *earlier,
-           struct file_group *group, struct fill_outcome **pending,
+make_copy (struct file_source const *src, struct loc const *dst,
+           bool exists, char const *earlier, struct fill_place const *place,
            struct cp_options const *x)
 {
+  struct loc const *sl = src->loc;
+  struct stat const *src_st = src->st;
   /* Links replace what is in the way with -f, or for -l once the user
      agreed to replace the destination, as in GNU cp: even where the
      destination was taken to be new (copy_to) but is there.  */
   if (earlier)
     return link_to_earlier (earlier, dst, x);
   if (x->symbolic_link)
-    return (make_symlink (src, dst, x->force)
-            && copy_link_attributes (loc_attr (src, -1, false), src_st,
+    return (make_symlink (sl, dst, x->force, place->session->links)
+            && copy_link_attributes (loc_attr (sl, -1, false), src_st,
                                      loc_attr (dst, -1, true), x));
   if (x->hard_link)
-    return 0 <= make_hard_link (at (src), src->rel, src->name, dst, follow,
+    return 0 <= make_hard_link (loc_fd (sl), sl->rel, sl->name, dst,
+                                src->follow,
                                 x->force || x->interactive == CP_ASK);
   if (copies_data (src_st, x))
-    return copy_data_file (src, src_st, follow, -1, false, dst, exists,
-                           group, false, pending, x);
+    return copy_data_file (src, dst, exists, place, x);
   /* Only --attributes-only leaves DST there: -f still replaces it.  */
   if (S_ISLNK (src_st->st_mode))
-    return copy_symlink (src, src_st, dst, x->force, x);
-  return copy_special (src, src_st, dst, x);
+    return copy_symlink (sl, src_st, dst, x->force, place->session, x);
+  return copy_special (sl, src_st, dst, x);
 }
 
 /* Write MODE's permission bits as ls -l does, in BUF of 10 bytes.  */
@@ -624,7 +633,7 @@ ask_overwrite (struct loc const *dst, struct stat const *dst_st,
                struct cp_options const *x)
 {
   if (!S_ISLNK (dst_st->st_mode)
-      && faccessat (at (dst), dst->rel, W_OK, AT_EACCESS) != 0)
+      && faccessat (loc_fd (dst), dst->rel, W_OK, AT_EACCESS) != 0)
     {
       char perms[10];
       unsigned int mode = dst_st->st_mode & (S_ISUID | S_ISGID | S_ISVTX
@@ -706,25 +715,26 @@ keep_destination (enum overwrite why, struct stat const *src_st,
 {
   bool ok = why == KEEP || why == KEEP_UP_TO_DATE;
   if (why == KEEP_UP_TO_DATE && !S_ISDIR (dst_st->st_mode))
-    ok = remember_skipped (src_st, dst, ctx->hands, x);
+    ok = remember_skipped (src_st, dst, ctx, x);
   if (x->debug && why != KEEP_REFUSED)
     printf (_("skipped %s\n"), quoteaf (dst->name));
   return ok;
 }
 
-/* Whether DST, the entry DST_LST, was made by this cp from an earlier
-   operand; if so, say why SRC is not copied to it.  A regular file
-   would be written through such a link (THROUGH_LINK): to wherever an
-   earlier source said, which is refused even where POSIX would have
-   a planted link followed.  */
+/* Whether DST, whose entry D found, was made by this cp from an
+   earlier operand, as T says; if so, say why SRC is not copied to it.
+   A regular file would be written through such a link (THROUGH_LINK):
+   to wherever an earlier source said, which is refused even where
+   POSIX would have a planted link followed.  */
 static bool
-refuse_just_created (char const *src, char const *dst,
-                     struct stat const *dst_lst, bool through_link,
+refuse_just_created (char const *src, char const *dst, struct dest const *d,
+                     bool through_link, struct link_tables const *t,
                      struct cp_options const *x)
 {
   /* Only numbered backups keep both copies of two operands with one
      name.  */
-  if (x->backup_type == numbered_backups || !made_by_operand (dst, dst_lst))
+  if (x->backup_type == numbered_backups
+      || !made_by_operand (t, dst, &d->lst))
     return false;
   if (through_link)
     error (0, 0, _("will not copy %s through just-created symlink %s"),
@@ -735,26 +745,25 @@ refuse_just_created (char const *src, char const *dst,
   return true;
 }
 
-/* Make room at DST for the non-directory SRC (status SRC_ST): move it
-   aside as its backup, or unlink it if UNLINK_FIRST.  Set *BACKUP to
-   the backup's name if one was made; set *EXISTS to whether DST is
-   still there.  */
+/* Make room at DST, found as D says, for the non-directory SRC: move
+   it aside as its backup, or unlink it if UNLINK_FIRST.  Set
+   D->backup to the backup's name if one was made, and D->exists to
+   whether DST is still there.  */
 static bool
-make_room (struct loc const *src, struct stat const *src_st,
-           struct loc const *dst, bool unlink_first,
-           char **backup, bool *exists, struct cp_options const *x)
+make_room (struct file_source const *src, struct loc const *dst,
+           bool unlink_first, struct dest *d, struct cp_options const *x)
 {
-  *backup = NULL;
-  *exists = true;
+  d->backup = NULL;
+  d->exists = true;
   if (x->backup_type != no_backups)
     {
-      *backup = make_backup (src, src_st, dst, x);
-      *exists = false;
-      return *backup != NULL;
+      d->backup = make_backup (src->loc, src->st, dst, x);
+      d->exists = false;
+      return d->backup != NULL;
     }
   if (unlink_first)
     {
-      *exists = false;
+      d->exists = false;
       return remove_destination (dst, x->verbose);
     }
   return true;
@@ -806,7 +815,7 @@ static bool
 nothing_at (struct loc const *dst)
 {
   struct stat st;
-  return (fstatat (at (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) != 0
+  return (fstatat (loc_fd (dst), dst->rel, &st, AT_SYMLINK_NOFOLLOW) != 0
           && errno == ENOENT);
 }
 
@@ -821,12 +830,12 @@ static bool
 hands_over_whole (struct stat const *src_st, bool exists, bool track_links,
                   struct copy_ctx const *ctx, struct cp_options const *x)
 {
-  return (sends_files (ctx->hands) && ctx->files && ctx->dst_dir_made
+  struct copy_hands const *hands = &ctx->session->hands;
+  return (sends_files (hands) && ctx->files && ctx->dst_dir_made
           && !ctx->command_line && !exists
           && !track_links && S_ISREG (src_st->st_mode)
           && copies_data (src_st, x) && !x->attributes_only
-          && ! (ctx->hands->remote
-                && xfer_chunk_size () <= src_st->st_size));
+          && ! (hands->remote && xfer_chunk_size () <= src_st->st_size));
 }
 
 /* Copy the entry SRC, which its directory lists as a regular file, to
@@ -840,7 +849,8 @@ copy_regular_entry (struct loc const *src, struct loc const *dst,
                     struct copy_ctx const *ctx, struct cp_options const *x,
                     bool *ok)
 {
-  if (!ctx->dst_dir_made || ctx->command_line || ctx->hands->remote
+  struct copy_session *s = ctx->session;
+  if (!ctx->dst_dir_made || ctx->command_line || s->hands.remote
       || x->attributes_only || x->xfer.direct || x->xfer.uncached)
     return false;
   struct stat st;
@@ -855,11 +865,259 @@ copy_regular_entry (struct loc const *src, struct loc const *dst,
     }
   if (x->verbose)
     print_verbose (src->name, dst->name, NULL);
-  bool follow = follows_links (ctx, x);
-  *ok = ((ctx->hands->pool
-          && hand_over_new_file (src, &st, follow, fd, dst, ctx->files, x))
-         || copy_new_file (src, &st, follow, fd, true, dst, ctx->files, x));
+  struct file_source from = { src, &st, follows_links (ctx, x), fd, true };
+  *ok = ((s->hands.pool && hand_over_new_file (&from, dst, ctx->files, x))
+         || copy_new_file (&from, dst, ctx->files, s, x));
   return true;
+}
+
+/* Look at DST, where SRC_ST is to be copied, into *D, as CTX and X
+   say.  Return false after a diagnostic if that fails.  */
+static bool
+find_destination (struct loc const *dst, struct stat const *src_st,
+                  struct dest *d, struct copy_ctx const *ctx,
+                  struct cp_options const *x)
+{
+  /* As GNU cp does, a directory the copy made is not searched for
+     what it cannot hold yet: every file is then made exclusively, so
+     one that appeared there all the same is an error, not a
+     destination.  So is an operand's destination taken to be new
+     (copy_to).  */
+  *d = (struct dest) { .exists = false };
+  if (!ctx->dst_dir_made && !stat_destination (dst, d))
+    return false;
+
+  /* A regular file is copied through a destination link, so what the
+     link leads to is the destination, and so is a directory with
+     --keep-directory-symlink (replaces_dest_link).  Anything else
+     replaces the link itself, whatever it leads to.  */
+  d->had_entry = d->exists;
+  d->through_link = (d->exists && S_ISLNK (d->lst.st_mode)
+                     && !replaces_dest_link (src_st, x));
+  if (d->through_link && !resolve_dest_link (dst, d, x))
+    return false;
+  d->found = d->through_link && !d->loops ? &d->st : &d->lst;
+  d->known = d->exists && !d->loops;
+  return true;
+}
+
+/* Copy the directory SRC to DST, found as D says.  A directory is
+   copied through a destination link only for --keep-directory-symlink;
+   a loop of links that -f has not looked through is then left for
+   making the directory to fail on, as in GNU cp.  */
+static bool
+copy_dir_entry (struct file_source const *src, struct loc const *dst,
+                struct dest const *d, struct copy_ctx const *ctx,
+                struct cp_options const *x)
+{
+  struct loc const *sl = src->loc;
+  bool exists = d->known;
+  char *backup = NULL;
+  if (d->known && !S_ISDIR (d->found->st_mode))
+    {
+      /* A backup would make room for the directory, but not over a
+         non-directory an earlier operand's copy made; without a
+         backup the directory is refused anyway.  */
+      if (x->backup_type != no_backups && ctx->command_line
+          && refuse_just_created (sl->name, dst->name, d, false,
+                                  ctx->session->links, x))
+        return false;
+      backup = make_room_for_dir (sl, src->st, dst, x);
+      if (!backup)
+        return false;
+      exists = false;
+    }
+  bool skip;
+  bool ok = dir_copied_before (sl, src->st, dst, ctx, x, &skip);
+  if (!skip)
+    ok = copy_directory (sl, src->st, dst, exists, ctx, x);
+  /* A directory that could not even be made leaves the file it was
+     to replace where it was, as in GNU cp.  */
+  if (!ok && backup && nothing_at (dst))
+    restore_backup (backup, dst, x);
+  free (backup);
+  return ok;
+}
+
+/* Whether the non-directory SRC may go to DST, found as D says: not if
+   the destination is kept (-n, -u, -i), or refused.  Set *OK to
+   whether that is no error.  */
+static bool
+may_replace (struct file_source const *src, struct loc const *dst,
+             struct dest const *d, struct copy_ctx const *ctx,
+             struct cp_options const *x, bool *ok)
+{
+  struct loc const *sl = src->loc;
+  *ok = false;
+  /* With backups, GNU cp 9.10 does not refuse to put a non-directory
+     where a directory is, but neither moves the directory aside nor
+     removes it: the file is made as if the directory were not there,
+     which fails as making such a file there fails.  */
+  if (d->known)
+    {
+      enum overwrite what = wants_overwrite (src->st, dst, d->found, x);
+      if (what != OVERWRITE)
+        {
+          *ok = keep_destination (what, src->st, dst, d->found, ctx, x);
+          return false;
+        }
+      if (S_ISDIR (d->found->st_mode) && x->backup_type == no_backups)
+        {
+          error (0, 0, _("cannot overwrite directory %s with non-directory %s"),
+                 quoteaf_n (0, dst->name), quoteaf_n (1, sl->name));
+          return false;
+        }
+    }
+  /* Even a link leading nowhere, and so no destination yet, is
+     refused if an earlier operand's copy made it.  */
+  if (d->had_entry && ctx->command_line
+      && refuse_just_created (sl->name, dst->name, d, d->through_link,
+                              ctx->session->links, x))
+    return false;
+  /* Deeper in the tree, GNU cp 9.10 writes through such a dangling link
+     when POSIXLY_CORRECT is set, out of the destination to wherever it
+     leads; cpdd refuses, as for an operand.  */
+  if (d->through_link && !d->exists
+      && made_link (ctx->session->links, &d->lst))
+    {
+      error (0, 0, _("will not copy %s through just-created symlink %s"),
+             quoteaf_n (0, sl->name), quoteaf_n (1, dst->name));
+      return false;
+    }
+  *ok = true;
+  return true;
+}
+
+/* What becomes of the hard links of a non-directory being copied.  */
+struct link_plan
+{
+  bool track;			/* its copy is remembered for later links */
+  bool owned;			/* the process owning it says which name
+                                   is first (other ranks) */
+  char *first;			/* if so, the first copy's name, else NULL */
+  char const *earlier;		/* the copy to link to, if any */
+  struct fill_outcome *handed;	/* a first copy's outcome, for workers */
+};
+
+/* Plan in *P how the copy of SRC to DST deals with the other links of
+   its source.  */
+static void
+plan_links (struct link_plan *p, struct file_source const *src,
+            struct loc const *dst, struct copy_ctx const *ctx,
+            struct cp_options const *x)
+{
+  struct copy_session *s = ctx->session;
+  struct copy_remote const *remote = s->hands.remote;
+  *p = (struct link_plan) { .track = remembers_copy (src->st, ctx, x) };
+  p->owned = p->track && links_owned (&s->hands);
+  /* With links owned elsewhere, the owner says which name comes
+     first.  */
+  if (p->owned)
+    p->first = remote->first_copy (src->st, dst->name);
+  else if (p->track)
+    p->earlier = earlier_copy (s->links, src->st,
+                               remote ? remote->wait : NULL);
+  if (!p->earlier)
+    p->earlier = p->first;
+}
+
+/* Make the copy of SRC at DST, found as D says, with its links as P
+   plans: handed whole to a worker where it can be, else made here.
+   A backup is put back at once if the copy fails, so that copy is not
+   left to a worker.  */
+static bool
+make_non_dir (struct file_source const *src, struct loc const *dst,
+              struct dest const *d, struct link_plan *p,
+              struct copy_ctx const *ctx, struct cp_options const *x)
+{
+  if (hands_over_whole (src->st, d->exists, p->track, ctx, x)
+      && hand_over_new_file (src, dst, ctx->files, x))
+    return true;
+  /* A first copy that the owner of its links knows of is made here
+     whole, not in ranges sent to other ranks: a rank walking a subtree
+     takes ranges only while its walk waits for answers, not while it
+     waits for this very copy to end, to link another name to it.  */
+  struct fill_outcome *pending = NULL;
+  if (hands_off (&ctx->session->hands) && p->track && !p->earlier
+      && !p->owned)
+    p->handed = pending = fill_outcome_new (ctx->session->links);
+  struct fill_place place = { ctx->session,
+                              d->backup || p->owned ? NULL : ctx->files,
+                              false, &pending };
+  bool ok = make_copy (src, dst, d->exists, p->earlier, &place, x);
+  if (!ok && d->backup)
+    restore_backup (d->backup, dst, x);
+  /* Unless a task took it, the copy is over, whole or failed.  */
+  if (pending)
+    {
+      fill_outcome_release (p->handed);
+      p->handed = NULL;
+    }
+  return ok;
+}
+
+/* The copy of SRC to DST, planned as P, has ended, well if OK: tell the
+   owner of its links, and remember it.  */
+static void
+end_links (struct link_plan *p, struct file_source const *src,
+           struct loc const *dst, bool ok, struct copy_ctx const *ctx)
+{
+  struct copy_session *s = ctx->session;
+  if (p->owned && !p->first)
+    s->hands.remote->first_done (src->st, ok);
+  if (ok)
+    {
+      if (p->track && !p->earlier && !p->owned)
+        remember_copy (s->links, src->st, dst->name, p->handed);
+      if (ctx->command_line)
+        remember_made_file_at (s->links, dst);
+    }
+  else
+    fill_outcome_release (p->handed);
+  free (p->first);
+}
+
+/* Copy the non-directory SRC to DST, found as D says.  */
+static bool
+copy_non_dir (struct file_source const *src, struct loc const *dst,
+              struct dest *d, struct copy_ctx const *ctx,
+              struct cp_options const *x)
+{
+  bool ok;
+  if (!may_replace (src, dst, d, ctx, x, &ok))
+    return ok;
+  struct link_plan plan;
+  plan_links (&plan, src, dst, ctx, x);
+  ok = true;
+  d->backup = NULL;
+  if (d->exists && ! (d->known && S_ISDIR (d->found->st_mode)))
+    {
+      copy_verify_settle (d->found, x);
+      /* GNU cp unlinks the destination, and says so, rather than
+         write into a file that has other links it would keep with
+         --preserve=links, or give a link or special file copied as
+         itself the destination's name; but not to copy attributes
+         only, which keeps the destination's data and links.  A
+         special file reached by following links (-L, or -H for an
+         operand) is made where the destination still is, which fails
+         with EEXIST, as in GNU cp: even -f does not remove it.  */
+      bool recreate = !x->attributes_only;
+      bool unlink_first = (x->remove_destination
+                           || (recreate && x->preserve_links
+                               && 1 < d->found->st_nlink)
+                           || (recreate && !src->follow
+                               && !S_ISREG (src->st->st_mode)));
+      ok = make_room (src, dst, unlink_first, d, x);
+    }
+  /* As in GNU cp, a file is named before it is copied, so that what
+     goes wrong while copying it comes after its name.  */
+  if (ok && x->verbose)
+    print_verbose (src->loc->name, dst->name, d->backup);
+  if (ok)
+    ok = make_non_dir (src, dst, d, &plan, ctx, x);
+  end_links (&plan, src, dst, ok, ctx);
+  free (d->backup);
+  return ok;
 }
 
 /* Copy SRC to DST; CTX says where in the tree they are.  */
@@ -869,7 +1127,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
 {
   bool follow = follows_links (ctx, x);
   struct stat src_st;
-  if (fstatat (at (src), src->rel, &src_st,
+  if (fstatat (loc_fd (src), src->rel, &src_st,
                follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0)
     {
       error (0, errno, _("cannot stat %s"), quoteaf (src->name));
@@ -885,40 +1143,22 @@ copy_internal (struct loc const *src, struct loc const *dst,
 
   /* GNU cp copies a file given twice once, unless it makes backups.  */
   if (ctx->command_line && !is_dir && x->backup_type == no_backups
-      && repeated_operand (src->name, &src_st))
+      && repeated_operand (ctx->session->links, src->name, &src_st))
     {
       error (0, 0, _("warning: source file %s specified more than once"),
              quoteaf (src->name));
       return true;
     }
 
-  /* As GNU cp does, a directory the copy made is not searched for
-     what it cannot hold yet: every file is then made exclusively, so
-     one that appeared there all the same is an error, not a
-     destination.  So is an operand's destination taken to be new
-     (copy_to).  */
-  struct dest d = { .exists = false };
-  if (!ctx->dst_dir_made && !stat_destination (dst, &d))
+  struct dest d;
+  if (!find_destination (dst, &src_st, &d, ctx, x))
     return false;
-
-  /* A regular file is copied through a destination link, so what the
-     link leads to is the destination, and so is a directory with
-     --keep-directory-symlink (replaces_dest_link).  Anything else
-     replaces the link itself, whatever it leads to.  */
-  bool had_entry = d.exists;
-  bool through_link = (d.exists && S_ISLNK (d.lst.st_mode)
-                       && !replaces_dest_link (&src_st, x));
-  if (through_link && !resolve_dest_link (dst, &d, x))
-    return false;
-  struct stat const *dst_found = through_link && !d.loops ? &d.st : &d.lst;
-  bool known = d.exists && !d.loops;
-
-  if (known)
+  struct file_source from = { src, &src_st, follow, -1, false };
+  if (d.known)
     {
       bool done = false;
       if (!keeps_every_destination (x)
-          && !copy_onto_ok (src, &src_st, dst, dst_found, follow, x,
-                            &done))
+          && !copy_onto_ok (&from, dst, d.found, x, &done))
         {
           error (0, 0, _("%s and %s are the same file"),
                  quoteaf_n (0, src->name), quoteaf_n (1, dst->name));
@@ -927,171 +1167,20 @@ copy_internal (struct loc const *src, struct loc const *dst,
       if (done)
         return true;
     }
-
-  /* A directory is copied through a destination link only for
-     --keep-directory-symlink; a loop of links that -f has not looked
-     through is then left for making the directory to fail on, as in
-     GNU cp.  */
-  bool ok;
-  if (is_dir)
-    {
-      bool exists = known;
-      char *backup = NULL;
-      if (known && !S_ISDIR (dst_found->st_mode))
-        {
-          /* A backup would make room for the directory, but not over
-             a non-directory an earlier operand's copy made; without
-             a backup the directory is refused anyway.  */
-          if (x->backup_type != no_backups && ctx->command_line
-              && refuse_just_created (src->name, dst->name, &d.lst, false,
-                                      x))
-            return false;
-          backup = make_room_for_dir (src, &src_st, dst, x);
-          if (!backup)
-            return false;
-          exists = false;
-        }
-      bool skip;
-      ok = dir_copied_before (src, &src_st, dst, ctx, x, &skip);
-      if (!skip)
-        ok = copy_directory (src, &src_st, dst, exists, ctx, x);
-      /* A directory that could not even be made leaves the file it
-         was to replace where it was, as in GNU cp.  */
-      if (!ok && backup && nothing_at (dst))
-        restore_backup (backup, dst, x);
-      free (backup);
-      return ok;
-    }
-
-  /* With backups, GNU cp 9.10 does not refuse to put a non-directory
-     where a directory is, but neither moves the directory aside nor
-     removes it: the file is made as if the directory were not there,
-     which fails as making such a file there fails.  */
-  bool onto_dir = known && S_ISDIR (dst_found->st_mode);
-  if (known)
-    {
-      enum overwrite what = wants_overwrite (&src_st, dst, dst_found, x);
-      if (what != OVERWRITE)
-        return keep_destination (what, &src_st, dst, dst_found, ctx, x);
-      if (onto_dir && x->backup_type == no_backups)
-        {
-          error (0, 0, _("cannot overwrite directory %s with non-directory %s"),
-                 quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
-          return false;
-        }
-    }
-  /* Even a link leading nowhere, and so no destination yet, is
-     refused if an earlier operand's copy made it.  */
-  if (had_entry && ctx->command_line
-      && refuse_just_created (src->name, dst->name, &d.lst, through_link, x))
-    return false;
-  /* Deeper in the tree, GNU cp 9.10 writes through such a dangling link
-     when POSIXLY_CORRECT is set, out of the destination to wherever it
-     leads; cpdd refuses, as for an operand.  */
-  if (through_link && !d.exists && made_link (&d.lst))
-    {
-      error (0, 0, _("will not copy %s through just-created symlink %s"),
-             quoteaf_n (0, src->name), quoteaf_n (1, dst->name));
-      return false;
-    }
-
-  bool track_links = remembers_copy (&src_st, ctx, x);
-  char const *earlier = NULL;
-  /* With links owned elsewhere, the owner says which name comes
-     first.  */
-  char *first = NULL;
-  struct copy_remote const *remote = ctx->hands->remote;
-  bool owned = track_links && links_owned (ctx->hands);
-  if (owned)
-    first = remote->first_copy (&src_st, dst->name);
-  else if (track_links)
-    earlier = earlier_copy (&src_st, remote ? remote->wait : NULL);
-  char const *earlier_name = earlier ? earlier : first;
-
-  bool exists = d.exists;
-  char *backup = NULL;
-  struct fill_outcome *handed = NULL;
-  ok = true;
-  if (exists && !onto_dir)
-    {
-      copy_verify_settle (dst_found, x);
-      /* GNU cp unlinks the destination, and says so, rather than
-         write into a file that has other links it would keep with
-         --preserve=links, or give a link or special file copied as
-         itself the destination's name; but not to copy attributes
-         only, which keeps the destination's data and links.  A
-         special file reached by following links (-L, or -H for an
-         operand) is made where the destination still is, which fails
-         with EEXIST, as in GNU cp: even -f does not remove it.  */
-      bool recreate = !x->attributes_only;
-      bool unlink_first = (x->remove_destination
-                           || (recreate && x->preserve_links
-                               && 1 < dst_found->st_nlink)
-                           || (recreate && !follow
-                               && !S_ISREG (src_st.st_mode)));
-      ok = make_room (src, &src_st, dst, unlink_first, &backup, &exists, x);
-    }
-
-  /* As in GNU cp, a file is named before it is copied, so that what
-     goes wrong while copying it comes after its name.  */
-  if (ok && x->verbose)
-    print_verbose (src->name, dst->name, backup);
-
-  if (ok)
-    {
-      /* A backup is put back at once if the copy fails, so that copy
-         is not left to a worker.  */
-      if (hands_over_whole (&src_st, exists, track_links, ctx, x)
-          && hand_over_new_file (src, &src_st, follow, -1, dst, ctx->files,
-                                 x))
-        ok = true;
-      else
-        {
-          /* A first copy that the owner of its links knows of is made
-             here whole, not in ranges sent to other ranks: a rank
-             walking a subtree takes ranges only while its walk waits
-             for answers, not while it waits for this very copy to
-             end, to link another name to it.  */
-          struct fill_outcome *pending = NULL;
-          if (hands_off (ctx->hands) && track_links && !earlier_name && !owned)
-            handed = pending = fill_outcome_new ();
-          ok = make_copy (src, &src_st, follow, dst, exists, earlier_name,
-                          backup || owned ? NULL : ctx->files, &pending, x);
-          if (!ok && backup)
-            restore_backup (backup, dst, x);
-          /* Unless a task took it, the copy is over, whole or failed.  */
-          if (pending)
-            {
-              fill_outcome_release (handed);
-              handed = NULL;
-            }
-        }
-    }
-  if (owned && !first)
-    remote->first_done (&src_st, ok);
-  if (ok)
-    {
-      if (track_links && !earlier_name && !owned)
-        remember_copy (&src_st, dst->name, handed);
-      if (ctx->command_line)
-        remember_made_file_at (dst);
-    }
-  else
-    fill_outcome_release (handed);
-  free (first);
-  free (backup);
-  return ok;
+  return (is_dir ? copy_dir_entry (&from, dst, &d, ctx, x)
+          : copy_non_dir (&from, dst, &d, ctx, x));
 }
 
 bool
-copy (char const *src_name, char const *dst_name, struct cp_options const *x)
+copy (struct copy_session *s, char const *src_name, char const *dst_name,
+      struct cp_options const *x)
 {
-  return copy_to (src_name, dst_name, false, x);
+  return copy_to (s, src_name, dst_name, false, x);
 }
 
 bool
-copy_to (char const *src_name, char const *dst_name, bool dst_new,
-         struct cp_options const *x)
+copy_to (struct copy_session *s, char const *src_name, char const *dst_name,
+         bool dst_new, struct cp_options const *x)
 {
   bool into_self = false;
   prepare_stack ();
@@ -1101,15 +1190,14 @@ copy_to (char const *src_name, char const *dst_name, bool dst_new,
   walker_init (&dst_walk, max_open);
   struct name_buf src_names = { NULL, 0 };
   struct name_buf dst_names = { NULL, 0 };
-  struct copy_hands const *hands = copy_hands ();
+  bool others = hands_off (&s->hands);
   struct copy_ctx ctx = { .top_src = src_name, .top_dst = dst_name,
                           .top_dev = 0, .command_line = true,
                           .into_self = &into_self, .ancestors = NULL,
                           .src_walk = &src_walk, .dst_walk = &dst_walk,
                           .src_names = &src_names, .dst_names = &dst_names,
-                          .hands = hands,
-                          .files = (hands_off (hands)
-                                    ? file_group_new (NULL) : NULL),
+                          .session = s,
+                          .files = others ? file_group_new (s, NULL) : NULL,
                           .dst_dir_made = dst_new };
   struct stat st;
   if (x->one_file_system && stat (src_name, &st) == 0)
@@ -1117,7 +1205,7 @@ copy_to (char const *src_name, char const *dst_name, bool dst_new,
   struct loc src = { NULL, src_name, src_name };
   struct loc dst = { NULL, dst_name, dst_name };
   bool ok = copy_internal (&src, &dst, &ctx, x);
-  if (hands_off (hands))
+  if (others)
     ok &= file_group_wait (ctx.files);
   free (src_names.buf);
   free (dst_names.buf);

@@ -84,7 +84,10 @@ struct cp_options
   int hash_algo;
   bool print_hash;
   FILE *hash_out;
-  struct hash_ledger *hash_ledger; /* lines held for the end (copy-hash.c) */
+  struct copy_hashing *hashing;	/* what hashing keeps meanwhile: lines
+                                   held for the end, copies to read back
+                                   (copy-hash.c); NULL if nothing is
+                                   hashed */
   bool verify;
   bool verify_later;		/* small files' read-back waits for a batch */
   bool fsync;
@@ -99,32 +102,24 @@ struct cp_options
    file HASH_FILE if not NULL, checked against the N_BOUNDS sources and
    destinations of BOUNDS (side-file.h), then emptied; exit if it cannot
    be.  MERGES says whether trees may be copied one over another, so
-   that a later copy of a name replaces an earlier one's data.  */
+   that a later copy of a name replaces an earlier one's data.  Set
+   X->hashing for what --print-hash and --verify keep meanwhile, which
+   copy_session_free ends.  */
 struct side_bound;
 void copy_hash_start (struct cp_options *x, char const *hash_file,
                       struct side_bound const *bounds, idx_t n_bounds,
                       bool merges);
 
 /* On mpicp's ranks but the first: keep the lines of the copies made
-   here for the answers that go back to the ranks that gave the work,
-   which copy_hash_take empties into *TEXT (*LEN bytes, to be freed).
-   copy_hash_put adds the LEN bytes at TEXT of such an answer to the
-   lines kept here, or on the first rank prints them where X says.  */
-void copy_hash_hold (void);
-void copy_hash_take (char **text, size_t *len);
+   here, as X says, for the answers that go back to the ranks that gave
+   the work, which copy_hash_take empties into *TEXT (*LEN bytes, to be
+   freed).  copy_hash_put adds the LEN bytes at TEXT of such an answer
+   to the lines kept here, or on the first rank prints them where X
+   says.  */
+void copy_hash_hold (struct cp_options *x);
+void copy_hash_take (struct cp_options const *x, char **text, size_t *len);
 void copy_hash_put (struct cp_options const *x, char const *text,
                     size_t len);
-
-/* Read back the small files whose check --verify left for later
-   (copy-hash.c), once the copy is over and no worker copies any
-   more.  Return false if any failed its check, after a diagnostic.  */
-bool copy_verify_finish (struct cp_options const *x);
-
-/* Print the lines held back to the end, under the names their copies
-   have now, and those of further hard links to copies; then close the
-   file copy_hash_start opened, if any.  Return false after a
-   diagnostic if writing it failed.  */
-bool copy_hash_finish (struct cp_options *x, char const *hash_file);
 
 /* NAME (status ST) was made a further hard link to a copy; its line,
    with the copy's digest, is printed at the end (copy-hash.c).  */
@@ -136,17 +131,42 @@ void copy_hash_linked (char const *name, struct stat const *st,
 void copy_hash_renamed (char const *old, struct stat const *st,
                         char const *new, struct cp_options const *x);
 
-/* Copy the file SRC_NAME, named on the command line, to DST_NAME
-   according to X, descending into directories if X says so.  Return
-   true on success; otherwise print diagnostics and return false.  */
-bool copy (char const *src_name, char const *dst_name,
-           struct cp_options const *x);
+/* One copy session: what lives from the first operand's copy to the
+   last one's (copy-impl.h).  */
+struct copy_session;
+struct copy_remote;
+
+/* Start a session of copies as X says: with X->jobs workers if more
+   than one, or handing files to the processes of REMOTE if not NULL
+   (copy-remote.h).  */
+struct copy_session *copy_session_new (struct cp_options const *x,
+                                       struct copy_remote const *remote);
+
+/* The copies of S are all made: stop its workers, and read back what
+   --verify left for later.  Return false if a check failed, after a
+   diagnostic.  */
+bool copy_session_finish (struct copy_session *s, struct cp_options const *x);
+
+/* End S: print the hash lines held back to the end, under the names
+   their copies have now, and those of further hard links to copies;
+   close HASH_FILE, if copy_hash_start opened it; free all S kept.
+   Return false after a diagnostic if writing the lines failed.  */
+bool copy_session_free (struct copy_session *s, struct cp_options *x,
+                        char const *hash_file);
+
+/* Copy the file SRC_NAME, named on the command line, to DST_NAME as
+   part of session S, according to X, descending into directories if X
+   says so.  Return true on success; otherwise print diagnostics and
+   return false.  */
+bool copy (struct copy_session *s, char const *src_name,
+           char const *dst_name, struct cp_options const *x);
 
 /* Likewise, but if DST_NEW, take DST_NAME not to exist without
    looking, as GNU cp does where --parents has just made directories:
    whatever is there all the same makes the copy fail, as where a file
    appears in a directory the copy made.  */
-bool copy_to (char const *src_name, char const *dst_name, bool dst_new,
+bool copy_to (struct copy_session *s, char const *src_name,
+              char const *dst_name, bool dst_new,
               struct cp_options const *x);
 
 /* Whether X has a directory copied into the directory that a symbolic
@@ -154,13 +174,5 @@ bool copy_to (char const *src_name, char const *dst_name, bool dst_new,
    than refused there: then the names of directories in the
    destination are followed through links.  */
 bool follows_dest_dir_links (struct cp_options const *x);
-
-/* Have JOBS workers copy files' data from now on, if more than one;
-   if DEBUG, say at the end where their time went.  */
-void copy_start_jobs (int jobs, bool debug);
-
-/* Wait for the workers, then release what copy() remembered between
-   calls.  */
-void copy_finish (void);
 
 #endif /* CPDD_COPY_H */

@@ -206,19 +206,23 @@ concat3 (char const *a, char const *b, char const *c)
   return r;
 }
 
-/* The words resolve_long_options put in argv.  They stay reachable, as
-   argv does, until cp exits; a program that runs cp's main again, as
-   the fuzzing harness does, has those of the earlier run freed.  */
-static char **spelled_out;
-static idx_t n_spelled_out;
+/* The words resolve_long_options put in argv.  Per process, as argv
+   is: they stay reachable until cp exits, however it exits; a program
+   that runs cp's main again, as the fuzzing harness does, has those of
+   the earlier run freed.  */
+static struct
+{
+  char **v;
+  idx_t n;
+} spelled_out;
 
 /* A new argv word: A, then B, then C.  */
 static char *
 spell_out (char const *a, char const *b, char const *c)
 {
-  spelled_out = xreallocarray (spelled_out, n_spelled_out + 1,
-                               sizeof *spelled_out);
-  return spelled_out[n_spelled_out++] = concat3 (a, b, c);
+  spelled_out.v = xreallocarray (spelled_out.v, spelled_out.n + 1,
+                                 sizeof *spelled_out.v);
+  return spelled_out.v[spelled_out.n++] = concat3 (a, b, c);
 }
 
 /* Spell out each long option of ARGV in full, before getopt_long
@@ -232,8 +236,8 @@ static void
 resolve_long_options (int argc, char **argv)
 {
   bool in_order = getenv ("POSIXLY_CORRECT") != NULL;
-  while (0 < n_spelled_out)
-    free (spelled_out[--n_spelled_out]);
+  while (0 < spelled_out.n)
+    free (spelled_out.v[--spelled_out.n]);
   for (int i = 1; i < argc; i++)
     {
       char const *arg = argv[i];
@@ -326,15 +330,14 @@ ARGMATCH_VERIFY (update_args, update_types);
 static int
 hash_algo_arg (char const *option, char const *arg)
 {
-  static char const *names[XFER_HASH_ALGOS + 1];
-  static int algos[XFER_HASH_ALGOS];
-  if (!names[0])
-    for (int a = 0, n = 0; a < XFER_HASH_ALGOS; a++)
-      if (xfer_hash_available (a))
-        {
-          names[n] = xfer_hash_name (a);
-          algos[n++] = a;
-        }
+  char const *names[XFER_HASH_ALGOS + 1] = { NULL };
+  int algos[XFER_HASH_ALGOS];
+  for (int a = 0, n = 0; a < XFER_HASH_ALGOS; a++)
+    if (xfer_hash_available (a))
+      {
+        names[n] = xfer_hash_name (a);
+        algos[n++] = a;
+      }
   return XARGMATCH (option, arg, names, algos);
 }
 
@@ -802,15 +805,15 @@ dest_name (char const *dir, char const *src, bool parents)
    next as make_parents says: then the copy does not look for it, and
    anything there makes making it fail.  */
 static bool
-copy_into (char const *dir, char const *src, bool parents, bool *new_dst,
-           struct cp_options const *x)
+copy_into (struct copy_session *s, char const *dir, char const *src,
+           bool parents, bool *new_dst, struct cp_options const *x)
 {
   char *name = xstrdup (src);
   strip_trailing_slashes (name);
   char *dst = dest_name (dir, name, parents);
   bool ok;
   if (!parents)
-    ok = copy (src, dst, x);
+    ok = copy (s, src, dst, x);
   else
     {
       /* As in GNU cp, the directories made or found for a source get
@@ -821,7 +824,7 @@ copy_into (char const *dir, char const *src, bool parents, bool *new_dst,
                          new_dst, x);
       if (ok)
         {
-          ok = copy_to (src, dst, *new_dst, x);
+          ok = copy_to (s, src, dst, *new_dst, x);
           ok &= finish_parents (made, x);
         }
       else
@@ -829,43 +832,6 @@ copy_into (char const *dir, char const *src, bool parents, bool *new_dst,
     }
   free (dst);
   free (name);
-  return ok;
-}
-
-/* Copy each of the N_FILES names in FILES into directory DIR.  With
-   STRIP, a name's trailing slashes are removed before it is looked
-   up.  */
-static bool
-copy_into_directory (char const *dir, char **files, int n_files,
-                     bool parents, bool strip, struct cp_options const *x)
-{
-  bool ok = true;
-  bool new_dst = false;
-  for (int i = 0; i < n_files; i++)
-    {
-      if (strip)
-        strip_trailing_slashes (files[i]);
-      ok &= copy_into (dir, files[i], parents, &new_dst, x);
-    }
-  return ok;
-}
-
-/* Copy SRC to DST, named as the only two operands.  "cp --force
-   --backup F F" is the one way to copy a regular file onto itself:
-   the copy is made under the name its backup would get.  */
-static bool
-copy_pair (char const *src, char const *dst, struct cp_options const *x)
-{
-  struct stat st;
-  if (! (x->force && x->backup_type != no_backups && STREQ (src, dst)
-         && stat (dst, &st) == 0 && S_ISREG (st.st_mode)))
-    return copy (src, dst, x);
-
-  char *backup = find_backup_file_name (AT_FDCWD, dst, x->backup_type);
-  struct cp_options no_backup = *x;
-  no_backup.backup_type = no_backups;
-  bool ok = copy (src, backup, &no_backup);
-  free (backup);
   return ok;
 }
 
@@ -877,6 +843,44 @@ struct cp_operands
   int n;
   char const *dir;
 };
+
+/* Copy each of the operands of OPS into its directory, in session S.
+   With STRIP, a name's trailing slashes are removed before it is
+   looked up.  */
+static bool
+copy_into_directory (struct copy_session *s, struct cp_operands const *ops,
+                     bool parents, bool strip, struct cp_options const *x)
+{
+  bool ok = true;
+  bool new_dst = false;
+  for (int i = 0; i < ops->n; i++)
+    {
+      if (strip)
+        strip_trailing_slashes (ops->files[i]);
+      ok &= copy_into (s, ops->dir, ops->files[i], parents, &new_dst, x);
+    }
+  return ok;
+}
+
+/* Copy SRC to DST, named as the only two operands, in session S.
+   "cp --force --backup F F" is the one way to copy a regular file onto
+   itself: the copy is made under the name its backup would get.  */
+static bool
+copy_pair (struct copy_session *s, char const *src, char const *dst,
+           struct cp_options const *x)
+{
+  struct stat st;
+  if (! (x->force && x->backup_type != no_backups && STREQ (src, dst)
+         && stat (dst, &st) == 0 && S_ISREG (st.st_mode)))
+    return copy (s, src, dst, x);
+
+  char *backup = find_backup_file_name (AT_FDCWD, dst, x->backup_type);
+  struct cp_options no_backup = *x;
+  no_backup.backup_type = no_backups;
+  bool ok = copy (s, src, backup, &no_backup);
+  free (backup);
+  return ok;
+}
 
 /* The target directory DIR that -t names, checked.  */
 static char const *
@@ -1025,213 +1029,262 @@ settle_options (struct cp_options *x, bool make_backups,
   umask (x->umask);
 }
 
-int
-main (int argc, char **argv)
+/* What cp's command line says beyond how each file is copied.  */
+struct cp_command
 {
-  struct cp_options x = {0};
-  x.jobs = 1;
-  x.xfer.sparse = XFER_SPARSE_AUTO;
-  x.xfer.reflink = XFER_REFLINK_AUTO;
-  char const *target_dir = NULL;
-  bool no_target_dir = false;
-  bool parents = false;
-  bool strip_slashes = false;
-  bool make_backups = false;
-  bool context_named = false;
-  char const *version_control = NULL;
-  char const *backup_suffix = NULL;
-  int print_algo = -1, verify_algo = -1;
-  char const *hash_file = NULL;
+  struct cp_options x;		/* how each file is copied */
+  char const *target_dir;	/* -t */
+  bool no_target_dir;		/* -T */
+  bool parents;			/* --parents */
+  bool strip_slashes;		/* --strip-trailing-slashes */
+  bool make_backups;		/* -b, --backup, -S */
+  char const *version_control;	/* --backup's argument */
+  char const *backup_suffix;	/* -S */
+  bool context_named;		/* --preserve=context */
+  int print_algo;		/* --print-hash's algorithm, or -1 */
+  int verify_algo;		/* --verify's, or -1 */
+  char const *hash_file;	/* --hash-file */
+};
+
+/* Take C, an option that says what is kept of each file and which
+   files are read, with its argument ARG, into CMD; return false if C
+   is no such option.  */
+static bool
+take_keep_option (int c, char const *arg, struct cp_command *cmd)
+{
+  struct cp_options *x = &cmd->x;
+  switch (c)
+    {
+    case 'a':
+      x->dereference = CP_DEREF_NEVER;
+      x->recursive = true;
+      x->preserve_links = x->preserve_mode = true;
+      x->preserve_ownership = x->preserve_timestamps = true;
+      x->preserve_xattr = true;
+      x->quiet_xattr_failures = true;
+      x->require_preserve = true;
+      break;
+    case ATTRIBUTES_ONLY_OPTION:
+      x->attributes_only = true;
+      break;
+    case CONTEXT_OPTION:
+      /* cpdd is built without SELinux: -Z means nothing, and a context
+         to set is ignored with a warning.  */
+      if (arg)
+        error (0, 0,
+               _("warning: ignoring --context; "
+                 "it requires an SELinux-enabled kernel"));
+      break;
+    case 'Z':
+      break;
+    case COPY_CONTENTS_OPTION:
+      x->copy_contents = true;
+      break;
+    case 'd':
+      x->dereference = CP_DEREF_NEVER;
+      x->preserve_links = true;
+      break;
+    case KEEP_DIRECTORY_SYMLINK_OPTION:
+      x->keep_directory_symlink = true;
+      break;
+    case 'H':
+      x->dereference = CP_DEREF_COMMAND_LINE;
+      break;
+    case 'L':
+      x->dereference = CP_DEREF_ALWAYS;
+      break;
+    case 'P':
+      x->dereference = CP_DEREF_NEVER;
+      break;
+    case 'p':
+      x->preserve_mode = x->preserve_ownership = true;
+      x->preserve_timestamps = true;
+      x->require_preserve = true;
+      break;
+    case PRESERVE_OPTION:
+      if (arg)
+        decode_preserve (arg, true, x, &cmd->context_named);
+      else
+        x->preserve_mode = x->preserve_ownership = x->preserve_timestamps
+          = true;
+      x->require_preserve = true;
+      break;
+    case NO_PRESERVE_OPTION:
+      decode_preserve (arg, false, x, &cmd->context_named);
+      break;
+    case 'r':
+    case 'R':
+      x->recursive = true;
+      break;
+    case 'x':
+      x->one_file_system = true;
+      break;
+    default:
+      return false;
+    }
+  return true;
+}
+
+/* Take C, an option that says how a copy is made and what becomes of
+   a destination that exists, with its argument ARG, into CMD; return
+   false if C is no such option.  */
+static bool
+take_make_option (int c, char const *arg, struct cp_command *cmd)
+{
+  struct cp_options *x = &cmd->x;
+  switch (c)
+    {
+    case BACKUP_OPTION:
+      cmd->make_backups = true;
+      if (arg)
+        cmd->version_control = arg;
+      break;
+    case 'b':
+      cmd->make_backups = true;
+      break;
+    case 'S':
+      cmd->make_backups = true;
+      cmd->backup_suffix = arg;
+      break;
+    case 'f':
+      x->force = true;
+      break;
+    case 'i':
+      x->interactive = CP_ASK;
+      break;
+    case 'n':
+      x->interactive = CP_NO_CLOBBER;
+      break;
+    case 'l':
+      x->hard_link = true;
+      break;
+    case 's':
+      x->symbolic_link = true;
+      break;
+    case REFLINK_OPTION:
+      x->xfer.reflink = (arg
+                         ? XARGMATCH ("--reflink", arg,
+                                      reflink_args, reflink_types)
+                         : XFER_REFLINK_ALWAYS);
+      break;
+    case REMOVE_DESTINATION_OPTION:
+      x->remove_destination = true;
+      break;
+    case SPARSE_OPTION:
+      x->xfer.sparse = XARGMATCH ("--sparse", arg, sparse_args, sparse_types);
+      break;
+    case UPDATE_OPTION:
+      x->update = (arg
+                   ? XARGMATCH ("--update", arg, update_args, update_types)
+                   : CP_UPDATE_OLDER);
+      break;
+    case 'u':
+      x->update = CP_UPDATE_OLDER;
+      break;
+    default:
+      return false;
+    }
+  return true;
+}
+
+/* Take C, an option of cpdd's own or one that says where copies go and
+   what is said of them, with its argument ARG, into CMD; return false
+   if C is no such option.  */
+static bool
+take_run_option (int c, char const *arg, struct cp_command *cmd)
+{
+  struct cp_options *x = &cmd->x;
+  switch (c)
+    {
+    case DEBUG_OPTION:
+      x->debug = x->verbose = true;
+      break;
+    case 'v':
+      x->verbose = true;
+      break;
+    case JOBS_OPTION:
+      x->jobs = decode_jobs (arg);
+      break;
+    case FSYNC_OPTION:
+      x->fsync = true;
+      break;
+    case HASH_FILE_OPTION:
+      cmd->hash_file = arg;
+      x->print_hash = true;
+      break;
+    case PRINT_HASH_OPTION:
+      x->print_hash = true;
+      if (arg)
+        cmd->print_algo = hash_algo_arg ("--print-hash", arg);
+      break;
+    case VERIFY_OPTION:
+      x->verify = x->verify_later = true;
+      if (arg)
+        cmd->verify_algo = hash_algo_arg ("--verify", arg);
+      break;
+    case PARENTS_OPTION:
+      cmd->parents = true;
+      break;
+    case STRIP_TRAILING_SLASHES_OPTION:
+      cmd->strip_slashes = true;
+      break;
+    case 't':
+      if (cmd->target_dir)
+        error (EXIT_FAILURE, 0, _("multiple target directories specified"));
+      cmd->target_dir = arg;
+      break;
+    case 'T':
+      cmd->no_target_dir = true;
+      break;
+    default:
+      return false;
+    }
+  return true;
+}
+
+/* Read the options of ARGV into CMD, leaving optind at the first
+   operand; exit on a bad one, --help or --version.  */
+static void
+parse_options (int argc, char **argv, struct cp_command *cmd)
+{
   int c;
-
-  cpdd_set_program_name (argv[0]);
-  setlocale (LC_ALL, "");
-  atexit (close_stdout);
-  remote_init (&argc, &argv);
-
   resolve_long_options (argc, argv);
   while ((c = getopt_long (argc, argv, short_opts, long_opts, NULL)) != -1)
-    switch (c)
+    if (c == AMBIGUOUS_OPTION)
       {
-      case AMBIGUOUS_OPTION:
         report_ambiguous (argv[0], optarg);
         usage (EXIT_FAILURE);
-      case 'a':
-        x.dereference = CP_DEREF_NEVER;
-        x.recursive = true;
-        x.preserve_links = x.preserve_mode = true;
-        x.preserve_ownership = x.preserve_timestamps = true;
-        x.preserve_xattr = true;
-        x.quiet_xattr_failures = true;
-        x.require_preserve = true;
-        break;
-      case ATTRIBUTES_ONLY_OPTION:
-        x.attributes_only = true;
-        break;
-      case BACKUP_OPTION:
-        make_backups = true;
-        if (optarg)
-          version_control = optarg;
-        break;
-      case 'b':
-        make_backups = true;
-        break;
-      case CONTEXT_OPTION:
-        /* cpdd is built without SELinux: -Z means nothing, and a
-           context to set is ignored with a warning.  */
-        if (optarg)
-          error (0, 0,
-                 _("warning: ignoring --context; "
-                   "it requires an SELinux-enabled kernel"));
-        break;
-      case 'Z':
-        break;
-      case COPY_CONTENTS_OPTION:
-        x.copy_contents = true;
-        break;
-      case DEBUG_OPTION:
-        x.debug = x.verbose = true;
-        break;
-      case 'd':
-        x.dereference = CP_DEREF_NEVER;
-        x.preserve_links = true;
-        break;
-      case JOBS_OPTION:
-        x.jobs = decode_jobs (optarg);
-        break;
-      case FSYNC_OPTION:
-        x.fsync = true;
-        break;
-      case HASH_FILE_OPTION:
-        hash_file = optarg;
-        x.print_hash = true;
-        break;
-      case PRINT_HASH_OPTION:
-        x.print_hash = true;
-        if (optarg)
-          print_algo = hash_algo_arg ("--print-hash", optarg);
-        break;
-      case VERIFY_OPTION:
-        x.verify = x.verify_later = true;
-        if (optarg)
-          verify_algo = hash_algo_arg ("--verify", optarg);
-        break;
-      case KEEP_DIRECTORY_SYMLINK_OPTION:
-        x.keep_directory_symlink = true;
-        break;
-      case 'f':
-        x.force = true;
-        break;
-      case 'H':
-        x.dereference = CP_DEREF_COMMAND_LINE;
-        break;
-      case 'i':
-        x.interactive = CP_ASK;
-        break;
-      case 'l':
-        x.hard_link = true;
-        break;
-      case 'L':
-        x.dereference = CP_DEREF_ALWAYS;
-        break;
-      case 'n':
-        x.interactive = CP_NO_CLOBBER;
-        break;
-      case 'P':
-        x.dereference = CP_DEREF_NEVER;
-        break;
-      case 'p':
-        x.preserve_mode = x.preserve_ownership = true;
-        x.preserve_timestamps = true;
-        x.require_preserve = true;
-        break;
-      case PRESERVE_OPTION:
-        if (optarg)
-          decode_preserve (optarg, true, &x, &context_named);
-        else
-          x.preserve_mode = x.preserve_ownership = x.preserve_timestamps
-            = true;
-        x.require_preserve = true;
-        break;
-      case NO_PRESERVE_OPTION:
-        decode_preserve (optarg, false, &x, &context_named);
-        break;
-      case PARENTS_OPTION:
-        parents = true;
-        break;
-      case 'r':
-      case 'R':
-        x.recursive = true;
-        break;
-      case REFLINK_OPTION:
-        x.xfer.reflink = (optarg
-                          ? XARGMATCH ("--reflink", optarg,
-                                       reflink_args, reflink_types)
-                          : XFER_REFLINK_ALWAYS);
-        break;
-      case REMOVE_DESTINATION_OPTION:
-        x.remove_destination = true;
-        break;
-      case 's':
-        x.symbolic_link = true;
-        break;
-      case 'S':
-        make_backups = true;
-        backup_suffix = optarg;
-        break;
-      case SPARSE_OPTION:
-        x.xfer.sparse = XARGMATCH ("--sparse", optarg,
-                                   sparse_args, sparse_types);
-        break;
-      case STRIP_TRAILING_SLASHES_OPTION:
-        strip_slashes = true;
-        break;
-      case 't':
-        if (target_dir)
-          error (EXIT_FAILURE, 0,
-                 _("multiple target directories specified"));
-        target_dir = optarg;
-        break;
-      case 'T':
-        no_target_dir = true;
-        break;
-      case UPDATE_OPTION:
-        x.update = (optarg
-                    ? XARGMATCH ("--update", optarg, update_args, update_types)
-                    : CP_UPDATE_OLDER);
-        break;
-      case 'u':
-        x.update = CP_UPDATE_OLDER;
-        break;
-      case 'v':
-        x.verbose = true;
-        break;
-      case 'x':
-        x.one_file_system = true;
-        break;
-      case 'h':
-        usage (EXIT_SUCCESS);
-      case 'V':
+      }
+    else if (c == 'h')
+      usage (EXIT_SUCCESS);
+    else if (c == 'V')
+      {
         emit_version (PROGRAM_NAME);
         exit (EXIT_SUCCESS);
-      default:
-        if (!xfer_cli_option (c, optarg, &x.xfer))
-          usage (EXIT_FAILURE);
       }
+    else if (! (take_keep_option (c, optarg, cmd)
+                || take_make_option (c, optarg, cmd)
+                || take_run_option (c, optarg, cmd)
+                || xfer_cli_option (c, optarg, &cmd->x.xfer)))
+      usage (EXIT_FAILURE);
+}
 
-  settle_options (&x, make_backups, version_control);
-  x.hash_algo = settle_hash_algo (x.print_hash, print_algo, x.verify,
-                                  verify_algo);
-  if (backup_suffix)
-    set_simple_backup_suffix (backup_suffix);
+/* Settle what CMD's options say together, and check the N_FILES
+   operands are enough; exit if they do not go together.  */
+static void
+settle_command (struct cp_command *cmd, int n_files)
+{
+  struct cp_options *x = &cmd->x;
+  settle_options (x, cmd->make_backups, cmd->version_control);
+  x->hash_algo = settle_hash_algo (x->print_hash, cmd->print_algo,
+                                   x->verify, cmd->verify_algo);
+  if (cmd->backup_suffix)
+    set_simple_backup_suffix (cmd->backup_suffix);
 
-  if (context_named)
+  if (cmd->context_named)
     error (EXIT_FAILURE, 0,
            _("cannot preserve security context "
              "without an SELinux-enabled kernel"));
-
-  int n_files = argc - optind;
-  char **files = argv + optind;
 
   if (n_files <= 0)
     {
@@ -1240,34 +1293,57 @@ main (int argc, char **argv)
     }
 
   /* As GNU cp, only now: the other option errors are reported first.  */
-  if (target_dir && no_target_dir)
+  if (cmd->target_dir && cmd->no_target_dir)
     error (EXIT_FAILURE, 0,
            _("cannot combine --target-directory (-t) "
              "and --no-target-directory (-T)"));
+}
 
-  /* The checks above look only at the command line, so every rank of
+/* Copy the N_FILES operands FILES as CMD says, each rank of mpicp its
+   part; return whether all went well.  */
+static bool
+run_copy (struct cp_command *cmd, char **files, int n_files)
+{
+  struct cp_options *x = &cmd->x;
+  /* The checks before look only at the command line, so every rank of
      mpicp has come this far or none; those below look at files.  */
-  remote_start (&x);
-  struct cp_operands ops = settle_operands (files, n_files, target_dir,
-                                            no_target_dir, parents);
-  start_hash_file (hash_file, &ops, parents, &x);
-  xfer_session_info_signal (&x.xfer);
-  copy_start_jobs (x.jobs, x.debug);
-  if (1 < x.jobs)
-    xfer_session_workers (&x.xfer, x.jobs);
-  xfer_session_plan (&x.xfer, files, n_files - !target_dir);
+  struct copy_remote const *remote = remote_start (x);
+  struct cp_operands ops = settle_operands (files, n_files, cmd->target_dir,
+                                            cmd->no_target_dir,
+                                            cmd->parents);
+  start_hash_file (cmd->hash_file, &ops, cmd->parents, x);
+  xfer_session_info_signal (&x->xfer);
+  struct copy_session *s = copy_session_new (x, remote);
+  if (1 < x->jobs)
+    xfer_session_workers (&x->xfer, x->jobs);
+  xfer_session_plan (&x->xfer, files, n_files - !cmd->target_dir);
 
   bool ok = (ops.dir
-             ? copy_into_directory (ops.dir, ops.files, ops.n, parents,
-                                    strip_slashes, &x)
-             : copy_pair (ops.files[0], ops.files[1], &x));
+             ? copy_into_directory (s, &ops, cmd->parents,
+                                    cmd->strip_slashes, x)
+             : copy_pair (s, ops.files[0], ops.files[1], x));
 
-  copy_finish ();
-  if (x.verify && !copy_verify_finish (&x))
-    ok = false;
+  ok &= copy_session_finish (s, x);
   remote_finish ();
-  xfer_session_end (&x.xfer);
-  if (!copy_hash_finish (&x, hash_file))
-    ok = false;
-  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+  xfer_session_end (&x->xfer);
+  ok &= copy_session_free (s, x, cmd->hash_file);
+  return ok;
+}
+
+int
+main (int argc, char **argv)
+{
+  struct cp_command cmd = { .x = { .jobs = 1,
+                                   .xfer = { .sparse = XFER_SPARSE_AUTO,
+                                             .reflink = XFER_REFLINK_AUTO } },
+                            .print_algo = -1, .verify_algo = -1 };
+  cpdd_set_program_name (argv[0]);
+  setlocale (LC_ALL, "");
+  atexit (close_stdout);
+  remote_init (&argc, &argv);
+
+  parse_options (argc, argv, &cmd);
+  settle_command (&cmd, argc - optind);
+  return (run_copy (&cmd, argv + optind, argc - optind)
+          ? EXIT_SUCCESS : EXIT_FAILURE);
 }

@@ -37,8 +37,13 @@ noinst_HEADERS += \
   src/xfer-cli.h \
   src/copy.h \
   src/copy-attr.h \
+  src/copy-file.h \
+  src/copy-hash.h \
   src/copy-impl.h \
+  src/copy-jobs.h \
+  src/copy-links.h \
   src/copy-remote.h \
+  src/copy-walk.h \
   src/remote.h \
   src/walk.h
 
@@ -50,7 +55,7 @@ cpdd_ldadd = src/libcpdd.a lib/libgnu.a \
 
 cp_sources = src/cp.c src/copy.c src/copy-attr.c src/copy-dir.c \
   src/copy-file.c src/copy-hash.c src/copy-jobs.c src/copy-links.c \
-  src/copy-remote.c \
+  src/copy-send.c src/copy-serve.c src/copy-session.c \
   src/walk.c
 src_cp_SOURCES = $(cp_sources) src/remote-none.c
 src_cp_LDADD = $(cpdd_ldadd) $(LIB_XATTR)

@@ -417,7 +417,7 @@ serve (struct job *j)
   exit (EXIT_SUCCESS);
 }
 
-void
+struct copy_remote const *
 remote_start (struct cp_options *x)
 {
   struct job *j = &the_job;
@@ -430,20 +430,20 @@ remote_start (struct cp_options *x)
     {
       restore_output (j);
       if (x->print_hash)
-        copy_hash_hold ();
+        copy_hash_hold (x);
       j->sink = (struct xfer_sink) { rank_begin, rank_bytes, rank_end };
       x->xfer.sink = &j->sink;
       j->rounds.on = true;
-      copy_use_remote (&subtree_remote, x);
+      j->session = copy_session_new (x, &subtree_remote);
       serve (j);
     }
   if (j->n_ranks < 2)
-    return;
+    return NULL;
   j->rounds.on = true;
   slots_init (&j->slots, j->n_ranks);
   j->serving = true;
   x->jobs = 1;
-  copy_use_remote (&mpi_remote, x);
+  return &mpi_remote;
 }
 
 void

@@ -653,14 +653,14 @@ copy_sent_file (struct job *j, struct mpicp_task const *t,
                          dst->name + dst->rel_at, t->dst_st };
   if (t->kind == MPICP_FILE)
     {
-      bool ok = copy_remote_file (&f, x);
+      bool ok = copy_remote_file (j->session, &f, x);
       error_hold_give_back (&hold);
       return ok;
     }
   error_hold_give_back (&hold);
   free (said->text);
-  return copy_remote_range (&f, t->chunk, t->ranges, t->direct, t->range,
-                            said, report, x);
+  struct remote_range r = { t->chunk, t->ranges, t->direct, t->range };
+  return copy_remote_range (&f, &r, said, report, x);
 }
 
 /* Copy the subtree that T describes; return whether all went well,
@@ -682,7 +682,7 @@ copy_sent_dir (struct job *j, struct mpicp_task const *t,
   *said = (struct held_errors) { NULL, 0 };
   struct error_hold_scope hold;
   error_hold_take (&hold, said);
-  bool ok = copy_remote_dir (&d, &sides[0], &sides[1], j->opts);
+  bool ok = copy_remote_dir (j->session, &d, &sides[0], &sides[1], j->opts);
   end_feeding (j);
   error_hold_give_back (&hold);
   return ok;
@@ -713,7 +713,7 @@ answer_dir (struct job *j, struct mpicp_task const *t, int from)
   a.out = text;
   a.out_len = text_len;
   char *hashes;
-  copy_hash_take (&hashes, &a.hashes_len);
+  copy_hash_take (j->opts, &hashes, &a.hashes_len);
   a.hashes = hashes;
   size_t n;
   char *msg = mpicp_pack_dir_answer (&a, &n);
@@ -737,7 +737,7 @@ answer_file (struct job *j, struct mpicp_task const *t, int from)
   a.said = said.text;
   a.said_len = said.len;
   char *hashes;
-  copy_hash_take (&hashes, &a.hashes_len);
+  copy_hash_take (j->opts, &hashes, &a.hashes_len);
   a.hashes = hashes;
   size_t n;
   char *msg = mpicp_pack_answer (&a, &n);

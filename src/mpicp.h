@@ -158,6 +158,7 @@ struct job
   bool serving_now;		/* within serve_ranks */
   bool idling;			/* within idle_until */
   struct cp_options const *opts; /* whose sink counts what it copies */
+  struct copy_session *session;	/* what a rank but 0 copies in */
   struct slots slots;
   struct gifts gifts;
   struct feeding feeding;

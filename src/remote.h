@@ -21,10 +21,11 @@
 void remote_init (int *argc, char ***argv);
 
 /* Once the command line is parsed into X: a rank other than 0 copies
-   the files rank 0 sends it, then exits; rank 0 returns, to walk the
-   tree and send them, with no worker threads (X's jobs become 1), as
-   the other ranks take their place.  */
-void remote_start (struct cp_options *x);
+   the files rank 0 sends it, then exits; rank 0 returns what its copy
+   session hands files to, with no worker threads (X's jobs become 1),
+   as the other ranks take their place.  cp, and mpicp on one rank,
+   return NULL.  */
+struct copy_remote const *remote_start (struct cp_options *x);
 
 /* On rank 0, once the walk is over: stop the other ranks.  */
 void remote_finish (void);

@@ -36,9 +36,10 @@ enum { MAX_ARGS = 64 };
    combinations it rejects never get through, and every choice left
    open has been settled.  */
 bool
-copy (char const *src_name, char const *dst_name,
+copy (struct copy_session *s, char const *src_name, char const *dst_name,
       struct cp_options const *x)
 {
+  (void) s;
   if (!src_name || !dst_name)
     abort ();
   if (x->hard_link && x->symbolic_link)
@@ -59,11 +60,11 @@ copy (char const *src_name, char const *dst_name,
 
 /* --parents copies through copy_to, which checks the same.  */
 bool
-copy_to (char const *src_name, char const *dst_name, bool dst_new,
-         struct cp_options const *x)
+copy_to (struct copy_session *s, char const *src_name, char const *dst_name,
+         bool dst_new, struct cp_options const *x)
 {
   (void) dst_new;
-  return copy (src_name, dst_name, x);
+  return copy (s, src_name, dst_name, x);
 }
 
 /* The hash lines' file is settled, with a source and a destination
@@ -77,36 +78,34 @@ copy_hash_start (struct cp_options *x, char const *hash_file,
   (void) bounds;
   (void) merges;
   x->hash_out = x->print_hash ? stdout : NULL;
-  x->hash_ledger = NULL;
+  x->hashing = NULL;
   if (hash_file && (!x->print_hash || n_bounds < 2 || n_bounds % 2))
     abort ();
 }
 
-bool
-copy_hash_finish (struct cp_options *x, char const *hash_file)
+/* --jobs has been settled to a count of workers.  The harness copies
+   nothing, so it has no session to make: copy () is given NULL.  */
+struct copy_session *
+copy_session_new (struct cp_options const *x,
+                  struct copy_remote const *remote)
 {
-  return true;
+  if (x->jobs < 1 || remote)
+    abort ();
+  return NULL;
 }
 
 /* Nothing was copied, so nothing waits for its read-back.  */
 bool
-copy_verify_finish (struct cp_options const *x)
+copy_session_finish (struct copy_session *s, struct cp_options const *x)
 {
   return true;
 }
 
-/* --jobs has been settled to a count of workers.  */
-void
-copy_start_jobs (int jobs, bool debug)
+bool
+copy_session_free (struct copy_session *s, struct cp_options *x,
+                   char const *hash_file)
 {
-  (void) debug;
-  if (jobs < 1)
-    abort ();
-}
-
-void
-copy_finish (void)
-{
+  return true;
 }
 
 static _Bool

@@ -4,9 +4,9 @@
 # object of src/libcpdd.a leaves undefined may be defined only by an
 # object of the same or a lower layer, the methods do not call one
 # another, and the calls between files form no cycle.  cp's own
-# objects are layered too: the walk and the tables below the tree copy,
-# whose files call one another (a directory's entries are copied as
-# files are, and a worker's task copies a file as the walk does).
+# objects are layered too, from the tables up to the walk, whose two
+# files alone call each other (a directory's entries are copied as
+# files are), and the entries to it: the session and other ranks.
 
 . "${srcdir=.}/tests/init.sh"
 
@@ -43,19 +43,22 @@ front           xfer-progress
 front           xfer-cli
 EOF
 
-# cp's objects, named as the library's are.  Calls between the files
-# of its "tree" layer may go round.
+# cp's objects, named as the library's are.  Calls between the two
+# files of its "walk" layer may go round: a directory's entries are
+# files of the tree in turn.
 cat > cp-layers <<'EOF' || framework_failure_
 # layer         file
-walk            walk
-tables          copy-links
-tables          copy-attr
-tables          copy-hash
-tree            copy-file
-tree            copy-jobs
-tree            copy-dir
-tree            copy
-tree            copy-remote
+dirs            walk
+tables alone    copy-links
+tables alone    copy-attr
+tables alone    copy-hash
+file            copy-file
+hand            copy-jobs
+hand            copy-send
+walk            copy-dir
+walk            copy
+entry alone     copy-serve
+entry alone     copy-session
 front           cp
 front           remote-none
 EOF
@@ -160,7 +163,7 @@ awk -v cyclic="$3" '
 }
 
 check_layers layers symbols '' > violations || framework_failure_
-check_layers cp-layers cp-symbols tree >> violations || framework_failure_
+check_layers cp-layers cp-symbols walk >> violations || framework_failure_
 
 compare /dev/null violations || fail=1
 

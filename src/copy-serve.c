@@ -1,4 +1,4 @@
-/* copy-remote.c -- what mpicp's other processes call to copy.
+/* copy-serve.c -- the other ranks' side of mpicp: what they are sent.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -6,22 +6,29 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
+/* A rank of mpicp that is sent a file, a range of a large one or a
+   subtree copies it here with the tree copy's own code: above the
+   walk, as cp's main is, and in the session the rank made.  */
+
 #include <config.h>
 
 #include "system.h"
-#include "copy-impl.h"
+#include "copy-walk.h"
+#include "copy-file.h"
+#include "copy-jobs.h"
 #include "dirname.h"
 #include "same-inode.h"
 
 bool
-copy_remote_file (struct remote_at const *f, struct cp_options const *x)
+copy_remote_file (struct copy_session *s, struct remote_at const *f,
+                  struct cp_options const *x)
 {
   struct walk_dir sdir = { .fd = f->src_fd };
   struct walk_dir ddir = { .fd = f->dst_fd };
   struct loc src = { &sdir, f->src_rel, f->src_name };
   struct loc dst = { &ddir, f->dst_rel, f->dst_name };
-  return copy_new_file (&src, &f->src_st, f->follow, -1, false, &dst, NULL,
-                        x);
+  struct file_source from = { &src, &f->src_st, f->follow, -1, false };
+  return copy_new_file (&from, &dst, NULL, s, x);
 }
 
 /* Open F's source, or its copy if DST, for a range of it, and check
@@ -52,9 +59,9 @@ open_remote_end (struct remote_at const *f, bool dst)
 }
 
 bool
-copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
-                   int direct, intmax_t range, struct held_errors *said,
-                   struct xfer_report *report, struct cp_options const *x)
+copy_remote_range (struct remote_at const *f, struct remote_range const *r,
+                   struct held_errors *said, struct xfer_report *report,
+                   struct cp_options const *x)
 {
   *said = (struct held_errors) { NULL, 0 };
   *report = (struct xfer_report) { .method = XFER_METHOD_READ };
@@ -69,14 +76,14 @@ copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
   if (ok)
     {
       struct xfer_opts opts = x->xfer;
-      opts.direct = direct;
+      opts.direct = r->direct;
       struct xfer_file in = { src_fd, f->src_name, &f->src_st, true };
       struct xfer_file out = { dst_fd, f->dst_name, &f->dst_st, true };
       struct xfer_split split;
-      xfer_split_join (&split, &in, &out, &opts, chunk, ranges);
+      xfer_split_join (&split, &in, &out, &opts, r->chunk, r->ranges);
       split.verify_algo = x->verify ? x->hash_algo : -1;
       struct held_errors more;
-      ok = xfer_copy_range (&split, range, &more, report);
+      ok = xfer_copy_range (&split, r->range, &more, report);
       *said = more;
       struct error_hold_scope closing;
       error_hold_take (&closing, said);
@@ -91,79 +98,6 @@ copy_remote_range (struct remote_at const *f, off_t chunk, intmax_t ranges,
   if (0 <= src_fd)
     close (src_fd);
   return ok;
-}
-
-void
-copy_remote_dir_ended (void *token, bool ok, struct held_errors *said)
-{
-  error_print_held (said);
-  file_group_end_piece (token, ok);
-}
-
-void
-copy_remote_ended (void *token, intmax_t range, bool ok,
-                   struct held_errors *said, struct xfer_report const *report)
-{
-  if (range < 0)
-    {
-      error_print_held (said);
-      file_group_end_piece (token, ok);
-    }
-  else
-    chunked_copy_range_ended (token, range, ok, said, report);
-}
-
-/* The copies the operands made of directories, so far: a subtree
-   given to another rank must not be copied into them.  */
-static struct remote_inode *made_tops;
-static size_t n_made_tops;
-static idx_t made_tops_alloc;
-
-/* Remember ST, the copy an operand made of a directory.  */
-void
-remember_made_top (struct stat const *st)
-{
-  if (n_made_tops == made_tops_alloc)
-    made_tops = xpalloc (made_tops, &made_tops_alloc, 1, -1,
-                         sizeof *made_tops);
-  made_tops[n_made_tops++] = (struct remote_inode) { st->st_dev, st->st_ino };
-}
-
-/* Forget the copies the operands made, at the end of the copy.  */
-void
-forget_made_tops (void)
-{
-  free (made_tops);
-  made_tops = NULL;
-  n_made_tops = made_tops_alloc = 0;
-}
-
-/* If another rank asks for work, give it what is below the directory
-   SRC (status SRC_ST), to copy into DST, just made as DST_ST, as a
-   piece of the group of files DST is in, and return true.  Not the
-   operands, which the walk keeps, nor where a subtree's copy could
-   depend on what another part of the tree makes: directories reached
-   through links (-L), and hard links kept unless owners keep them
-   across processes.  */
-bool
-give_dir (struct loc const *src, struct stat const *src_st,
-          struct loc const *dst, struct stat const *dst_st,
-          struct copy_ctx const *ctx, struct cp_options const *x)
-{
-  struct copy_remote const *remote = ctx->hands->remote;
-  if (!remote || !remote->give || !ctx->files || ctx->command_line
-      || x->dereference == CP_DEREF_ALWAYS
-      || (x->preserve_links && !x->hard_link && !links_owned (ctx->hands)))
-    return false;
-  struct remote_dir d = { src->dir, dst->dir, src->name, src->rel,
-                          dst->name, dst->rel, src_st, dst_st, ctx->files,
-                          ctx->top_src, ctx->top_dst, ctx->top_dev,
-                          made_tops, n_made_tops };
-  file_group_hold (ctx->files);
-  if (remote->give (&d))
-    return true;
-  file_group_end_piece (ctx->files, true);
-  return false;
 }
 
 /* The directories from an operand down to the one a subtree is in, as
@@ -273,16 +207,17 @@ open_given_dir (struct walker *w, struct remote_chain *c,
 }
 
 bool
-copy_remote_dir (struct remote_dir const *d, struct remote_path const *src,
-                 struct remote_path const *dst, struct cp_options const *x)
+copy_remote_dir (struct copy_session *s, struct remote_dir const *d,
+                 struct remote_path const *src, struct remote_path const *dst,
+                 struct cp_options const *x)
 {
   prepare_stack ();
   for (size_t i = 0; i < d->made_len; i++)
     {
       struct stat st = { .st_dev = d->made[i].dev, .st_ino = d->made[i].ino };
-      remember_made_dir (&st);
+      remember_made_dir (s->links, &st);
     }
-  remember_made_dir (d->dst_st);
+  remember_made_dir (s->links, d->dst_st);
   size_t max_open = walker_default_max ();
   struct walker src_walk, dst_walk;
   walker_init (&src_walk, max_open);
@@ -310,16 +245,18 @@ copy_remote_dir (struct remote_dir const *d, struct remote_path const *src,
                               .src_walk = &src_walk, .dst_walk = &dst_walk,
                               .src_names = &src_names,
                               .dst_names = &dst_names,
-                              .hands = copy_hands (),
-                              .files = file_group_new (NULL),
+                              .session = s,
+                              .files = file_group_new (s, NULL),
                               .dst_dir_made = true };
-      struct loc s = { &sc.dirs[sc.n - 1], d->src_rel, d->src_name };
-      struct loc t = { &dc.dirs[dc.n - 1], d->dst_rel, d->dst_name };
+      struct loc from = { &sc.dirs[sc.n - 1], d->src_rel, d->src_name };
+      struct loc to = { &dc.dirs[dc.n - 1], d->dst_rel, d->dst_name };
       /* The directory's status as it was made, before the walk gave
          its owner what the copy needs: what its attributes start
          from.  */
-      ok = copy_dir_below (&s, d->src_st, &t, &ddir, false, d->dst_st, &ctx,
-                           x);
+      struct dir_copy below = { .src = &from, .src_st = d->src_st,
+                                .dst = &to, .ddir = &ddir, .exists = false,
+                                .dst_st = d->dst_st };
+      ok = copy_dir_below (&below, &ctx, x);
       ok &= file_group_wait (ctx.files);
       free (src_names.buf);
       free (dst_names.buf);

@@ -1,0 +1,55 @@
+/* copy-session.c -- one copy session: made, finished, freed.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+/* cp's main and each rank of mpicp make one session, and every part
+   of the tree copy reaches it from there: nothing of a copy is kept
+   anywhere else, so this is the one place it is set up and torn
+   down.  */
+
+#include <config.h>
+
+#include "system.h"
+#include "copy-hash.h"
+#include "copy-jobs.h"
+
+struct copy_session *
+copy_session_new (struct cp_options const *x,
+                  struct copy_remote const *remote)
+{
+  struct copy_session *s = xzalloc (sizeof *s);
+  s->report_pool = x->debug;
+  atomic_init (&s->finishes_held, 0);
+  s->links = copy_links_new ();
+  /* Other ranks take the workers' place.  */
+  if (remote)
+    {
+      s->hands.remote = remote;
+      s->hands.remote_x = x;
+      s->finishes_max = copy_finishes_max ();
+    }
+  else
+    copy_jobs_start (s, x->jobs);
+  return s;
+}
+
+bool
+copy_session_finish (struct copy_session *s, struct cp_options const *x)
+{
+  copy_jobs_finish (s);
+  return copy_verify_finish (x);
+}
+
+bool
+copy_session_free (struct copy_session *s, struct cp_options *x,
+                   char const *hash_file)
+{
+  copy_links_free (s->links);
+  free (s->tops.v);
+  free (s);
+  return copy_hash_finish (x, hash_file);
+}
