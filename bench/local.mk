@@ -2,20 +2,67 @@
 ## tests, and `make bench'.  Included from the top Makefile.am, so the
 ## paths are relative to the top directory.
 
-bin_SCRIPTS += bench/cpdd-bench
-CLEANFILES += bench/cpdd-bench bench/cpdd-bench-t
+## cpdd-bench is an entry point that reads the rest of the program, a
+## file per subcommand and the parts they share, with ".".  The parts
+## are not programs to run but text read by the shell, the same on
+## every architecture: data for $(pkgdatadir), as the GNU Coding
+## Standards have it, and not executables for $(pkglibexecdir).
+benchpartsdir = $(pkgdatadir)/bench
+dist_benchparts_DATA = \
+  bench/common.sh \
+  bench/machinery.sh \
+  bench/compare.sh \
+  bench/verify.sh \
+  bench/sweep.sh \
+  bench/trees.sh \
+  bench/tree.sh \
+  bench/mpi.sh
+
+## The entry point is made twice, each copy told where it runs from
+## and where its parts are, so that neither reads another build's:
+## bench/cpdd-bench, which the tests, `make bench' and help2man run,
+## reads them in the source tree (VPATH builds too);
+## bench/inst/cpdd-bench, installed as cpdd-bench, reads those
+## installed in $(benchpartsdir).
+noinst_SCRIPTS += bench/cpdd-bench
+bin_SCRIPTS += bench/inst/cpdd-bench
+CLEANFILES += bench/cpdd-bench bench/cpdd-bench-t \
+  bench/inst/cpdd-bench bench/inst/cpdd-bench-t
 EXTRA_DIST += bench/cpdd-bench.in bench/README.md
 
-## The placeholders are spelled with [@] so that config.status leaves
-## this rule alone when it makes the Makefile.
+## bench_subst makes $@ with the shell variables script_dir and
+## parts_dir that its rule sets.  The placeholders are spelled with [@]
+## so that config.status leaves these rules alone when it makes the
+## Makefile.
+bench_subst = $(MKDIR_P) `dirname $@` \
+  && rm -f $@ $@-t \
+  && $(SED) -e 's|@VERSION[@]|$(VERSION)|g' \
+            -e 's|@PACKAGE_NAME[@]|$(PACKAGE_NAME)|g' \
+            -e "s|@script_dir[@]|$$script_dir|g" \
+            -e "s|@parts_dir[@]|$$parts_dir|g" \
+            $(srcdir)/bench/cpdd-bench.in > $@-t \
+  && chmod a+x,a-w $@-t \
+  && mv $@-t $@
+
 bench/cpdd-bench: bench/cpdd-bench.in Makefile
-	$(AM_V_GEN)$(MKDIR_P) bench \
-	  && rm -f $@ $@-t \
-	  && $(SED) -e 's|@VERSION[@]|$(VERSION)|g' \
-	            -e 's|@PACKAGE_NAME[@]|$(PACKAGE_NAME)|g' \
-	            $(srcdir)/bench/cpdd-bench.in > $@-t \
-	  && chmod a+x,a-w $@-t \
-	  && mv $@-t $@
+	$(AM_V_GEN)script_dir='$(abs_top_builddir)/bench'; \
+	  parts_dir='$(abs_top_srcdir)/bench'; \
+	  $(bench_subst)
+
+bench/inst/cpdd-bench: bench/cpdd-bench.in Makefile
+	$(AM_V_GEN)script_dir='$(bindir)'; parts_dir='$(benchpartsdir)'; \
+	  $(bench_subst)
+
+## "make installcheck" (run by distcheck on its installed copy): the
+## installed cpdd-bench finds the parts of every subcommand.
+installcheck-local: installcheck-bench
+.PHONY: installcheck-bench
+installcheck-bench:
+	@b='$(DESTDIR)$(bindir)/'`echo cpdd-bench | sed '$(transform)'`; \
+	for c in compare verify sweep tree mpi; do \
+	  echo "$$b $$c --help"; \
+	  "$$b" $$c --help > /dev/null || exit 1; \
+	done
 
 ## uring-tree: whether io_uring batches beat plain system calls on a
 ## directory of small files (issue 18); see bench/README.md.

@@ -22,7 +22,9 @@ doc/dd.1: src/dd$(EXEEXT) doc/dd.x
 	  && $(cpdd_help2man) --include=$(srcdir)/doc/dd.x src/dd$(EXEEXT) \
 	  && mv $@-t $@
 
-doc/cpdd-bench.1: bench/cpdd-bench doc/cpdd-bench.x
+## cpdd-bench prints its --help and --version from bench/common.sh,
+## not from the entry point.
+doc/cpdd-bench.1: bench/cpdd-bench bench/common.sh doc/cpdd-bench.x
 	$(AM_V_GEN)$(MKDIR_P) doc \
 	  && $(cpdd_help2man) --include=$(srcdir)/doc/cpdd-bench.x \
 	     bench/cpdd-bench \
