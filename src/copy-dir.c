@@ -108,13 +108,13 @@ copy_entries (struct dir_copy *d, struct file_group **files,
      (GNU's tests/cp/parent-perm-race.sh looks while a FIFO's data is
      still being read).  The group is not on the stack, which a deep
      tree fills level by level.  */
-  if (hands_off (&session->hands))
+  if (has_helpers (&session->helpers))
     sub.files = file_group_new (session, ctx->files);
   sub.dst_dir_made = !d->exists;
   struct name_level s_level, d_level;
   name_enter (ctx->src_names, &s_level, src->name, src->rel);
   name_enter (ctx->dst_names, &d_level, dst->name, dst->rel);
-  struct copy_remote const *remote = session->hands.remote;
+  struct copy_remote const *remote = session->helpers.remote;
   struct lookahead ahead;
   lookahead_start (&ahead, session, sdir, d->src_st, names);
   bool ok = true;
@@ -144,7 +144,7 @@ copy_entries (struct dir_copy *d, struct file_group **files,
   name_leave (ctx->dst_names, &d_level, dst->name);
   free (names);
   free (types);
-  if (hands_off (&session->hands))
+  if (has_helpers (&session->helpers))
     *files = sub.files;
   return ok;
 }

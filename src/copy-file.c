@@ -67,17 +67,17 @@ dest_is_link (struct loc const *dst)
    owner is set: where the owner it gets is already the source's (not
    with other ranks, which fill it without telling how it went).  */
 static bool
-made_wide (struct loc const *dst, struct stat const *src_st,
-           struct copy_session const *s, struct cp_options const *x)
+makes_final_mode (struct loc const *dst, struct stat const *src_st,
+                  struct copy_session const *s, struct cp_options const *x)
 {
   return (x->preserve_mode && x->preserve_ownership
-          && owned_as_made (s, dst, src_st) && !s->hands.remote);
+          && owned_as_made (s, dst, src_st) && !s->helpers.remote);
 }
 
 /* The permissions to make the copy of SRC_ST with, before the umask:
    no wider than the owner's while its owner is not yet the source's,
-   unless WIDE (see made_wide), and writable by the owner while its
-   extended attributes are to be set.  Without WIDE, also those a copy
+   unless WIDE (see makes_final_mode), and writable by the owner while
+   its extended attributes are to be set.  Without WIDE, also those a copy
    that failed is left with, as GNU cp leaves it.  */
 static mode_t
 made_mode (struct stat const *src_st, bool wide, struct cp_options const *x)
@@ -99,7 +99,7 @@ made_status (struct open_copy *c, struct loc const *dst, bool wide,
              struct copy_session const *s, struct cp_options const *x)
 {
   if (! (dst->dir && dst->dir->plain_files) || 0 <= x->hash_algo
-      || s->hands.remote)
+      || s->helpers.remote)
     return false;
   struct stat *st = &c->dst_st;
   memset (st, 0, sizeof *st);
@@ -170,7 +170,8 @@ open_destination (struct loc const *dst, struct stat const *src_st,
                  quoteaf (dst->name));
           return -1;
         }
-      fd = openat (loc_fd (dst), dst->rel, O_WRONLY | O_CREAT | O_BINARY, mode);
+      fd = openat (loc_fd (dst), dst->rel, O_WRONLY | O_CREAT | O_BINARY,
+                   mode);
     }
   if (fd < 0)
     {
@@ -196,7 +197,7 @@ finish_copy (struct open_copy *c, bool ok, struct cp_options const *x)
       out.st = &c->dst_st;
       ok = copy_attributes (c->src, &c->src_st, out, x);
     }
-  else if (c->made_wide)
+  else if (c->made_final_mode)
     /* The copy has failed already: this is only to leave it as GNU
        does, and has nothing to add if it can't.  */
     ignore_value (fchmod (c->dst.fd,
@@ -309,14 +310,14 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
   else if (!still_same_file (src_fd, src->loc->name, &c->src_st, src->st))
     goto close_src;
 
-  bool wide = made_wide (dst, &c->src_st, s, x);
+  bool wide = makes_final_mode (dst, &c->src_st, s, x);
   struct dst_made made;
   int dst_fd = open_destination (dst, &c->src_st, exists, wide, &made, x);
   if (dst_fd < 0)
     goto close_src;
   c->src = loc_attr (src->loc, src_fd, false);
   c->dst = loc_attr (dst, dst_fd, made.created);
-  c->made_wide = made.in_place && wide;
+  c->made_final_mode = made.in_place && wide;
   c->src_size_true = (src->loc->dir && src->loc->dir->sizes_true
                       && c->src_st.st_dev == src->loc->dir->dev);
 

@@ -42,7 +42,7 @@ struct chunked_copy;
    subtrees to the other ranks, and the options of the copy they take
    part in.  All the rest (the walk, the tables of inodes, every
    decision about a file and its name) stays in the walk's thread.  */
-struct copy_hands
+struct copy_helpers
 {
   struct workers *pool;
   struct copy_remote const *remote;
@@ -73,7 +73,7 @@ struct cache_guess
    Only the walk's thread writes it, but for what says otherwise.  */
 struct copy_session
 {
-  struct copy_hands hands;	/* who copies files besides the walk */
+  struct copy_helpers helpers;	/* who copies files besides the walk */
   bool report_pool;		/* --debug: say where the workers' time
                                    went */
   atomic_ptrdiff_t finishes_held; /* directories whose attributes wait
@@ -192,7 +192,7 @@ struct open_copy
   struct attr_file dst;
   struct stat src_st;
   struct stat dst_st;
-  bool made_wide;		/* DST was made with the permissions it is
+  bool made_final_mode;		/* DST was made with the permissions it is
                                    to have, not the owner's alone */
   bool src_size_true;		/* SRC's data ends at its size */
 };
@@ -200,7 +200,7 @@ struct open_copy
 /* Whether files are copied by others than the walk: workers or other
    ranks.  */
 static inline bool
-hands_off (struct copy_hands const *h)
+has_helpers (struct copy_helpers const *h)
 {
   return h->pool || h->remote;
 }
@@ -208,7 +208,7 @@ hands_off (struct copy_hands const *h)
 /* Whether regular files, and the ranges of large ones, may be copied
    by others than the walk.  */
 static inline bool
-sends_files (struct copy_hands const *h)
+sends_files (struct copy_helpers const *h)
 {
   return h->pool || (h->remote && h->remote->send);
 }
@@ -218,7 +218,7 @@ sends_files (struct copy_hands const *h)
    map: where subtrees may be given away, which -L prevents (and with
    which every file would cost a question to its owner).  */
 static inline bool
-links_owned (struct copy_hands const *h)
+links_owned (struct copy_helpers const *h)
 {
   return (h->remote && h->remote->first_copy
           && h->remote_x->dereference != CP_DEREF_ALWAYS);

@@ -82,7 +82,7 @@ copy_jobs_start (struct copy_session *s, int jobs)
      what a walker may hold, if less.  */
   if (1 < jobs)
     {
-      s->hands.pool
+      s->helpers.pool
         = workers_start (jobs, jobs + MIN (64, walker_default_max () / 4));
       s->finishes_max = copy_finishes_max ();
     }
@@ -99,11 +99,11 @@ copy_finishes_max (void)
 void
 copy_jobs_finish (struct copy_session *s)
 {
-  if (!s->hands.pool)
+  if (!s->helpers.pool)
     return;
   struct workers_times t;
-  workers_finish (s->hands.pool, &t);
-  s->hands.pool = NULL;
+  workers_finish (s->helpers.pool, &t);
+  s->helpers.pool = NULL;
   if (s->report_pool)
     printf ("jobs: %d workers, running files %.3f s and waiting for one"
             " %.3f s in all; the walk waited %.3f s for room in the queue,"
@@ -264,7 +264,7 @@ file_group_wait (struct file_group *fg)
   task_group_release (&fg->pieces);
   /* Other ranks' answers come to this thread, which has nothing else
      to do until they have.  */
-  struct copy_remote const *remote = fg->session->hands.remote;
+  struct copy_remote const *remote = fg->session->helpers.remote;
   if (remote)
     while (!fg->ended)
       remote->wait ();
@@ -341,7 +341,7 @@ hand_over (struct open_copy const *c, struct fill_place const *place,
   copy_task_init (t, c, group, x);
   t->outcome = claim_outcome (place->pending);
   task_group_hold (&group->pieces);
-  workers_submit (group->session->hands.pool, run_copy_task, t);
+  workers_submit (group->session->helpers.pool, run_copy_task, t);
 }
 
 /* Names of a directory, NUL-separated in NAMES, SIZE bytes in all, to
@@ -375,7 +375,7 @@ lookahead_start (struct lookahead *la, struct copy_session const *s,
                  struct walk_dir const *sdir, struct stat const *st,
                  char const *names)
 {
-  la->pool = s->hands.pool;
+  la->pool = s->helpers.pool;
   la->next = names;
   la->ahead = 0;
   la->on = (la->pool
@@ -475,7 +475,7 @@ send_ranges (struct chunked_copy *f, struct file_source const *src,
                                 src->follow, f, &f->split, i,
                                 &f->t.c.dst_st };
       task_group_hold (&f->ranges);
-      if (!f->t.group->session->hands.remote->send (&rf))
+      if (!f->t.group->session->helpers.remote->send (&rf))
         {
           xfer_copy_one_range (&f->split, i);
           task_group_release (&f->ranges);
@@ -520,10 +520,10 @@ hand_over_chunks (struct open_copy const *c, struct file_source const *src,
      ranges come in any; --verify checks each range on its own.  */
   if (x->attributes_only || x->print_hash)
     return false;
-  struct copy_hands const *hands = &group->session->hands;
+  struct copy_helpers const *helpers = &group->session->helpers;
   off_t chunk = xfer_chunk_size ();
   if (c->src_st.st_size < chunk
-      || (!hands->remote && !xfer_chunk_size_set ()
+      || (!helpers->remote && !xfer_chunk_size_set ()
           && mostly_cached (c->src.fd, c->src_st.st_size)))
     return false;
 
@@ -545,13 +545,13 @@ hand_over_chunks (struct open_copy const *c, struct file_source const *src,
      message per range, which the ranks take as they are free.  */
   t->outcome = claim_outcome (place->pending);
   task_group_init (&f->ranges, &group->pieces, chunked_copy_done);
-  if (hands->remote)
+  if (helpers->remote)
     send_ranges (f, src, dst);
   else
     for (intmax_t i = 0; i < MIN (f->split.ranges, range_workers (x)); i++)
       {
         task_group_hold (&f->ranges);
-        workers_submit (hands->pool, run_range_task, f);
+        workers_submit (helpers->pool, run_range_task, f);
       }
   task_group_release (&f->ranges);
   return true;
@@ -677,7 +677,7 @@ send_new_file (struct file_source const *src, struct loc const *dst,
                            dst->name, dst->rel, src->st, src->follow, fg,
                            NULL, -1, NULL };
   task_group_hold (&fg->pieces);
-  if (fg->session->hands.remote->send (&f))
+  if (fg->session->helpers.remote->send (&f))
     return true;
   task_group_release (&fg->pieces);
   return false;
@@ -714,7 +714,7 @@ hand_over_new_file (struct file_source const *src, struct loc const *dst,
                     struct file_group *fg, struct cp_options const *x)
 {
   struct copy_session *s = fg->session;
-  if (s->hands.remote)
+  if (s->helpers.remote)
     return send_new_file (src, dst, fg);
   struct loc const *sl = src->loc;
   struct shared_dirs *dirs = file_group_dirs (fg, sl->dir, dst->dir);
@@ -735,7 +735,7 @@ hand_over_new_file (struct file_source const *src, struct loc const *dst,
   t->dst_rel = dst->rel - dst->name;
   t->dst_name = dst_at;
   task_group_hold (&fg->pieces);
-  workers_submit_at (s->hands.pool, run_new_file_task, t, dirs);
+  workers_submit_at (s->helpers.pool, run_new_file_task, t, dirs);
   return true;
 }
 
@@ -844,12 +844,12 @@ copy_data_file (struct file_source const *src, struct loc const *dst,
      open until then; a clone is quick anyway.  */
   bool removed_if_unclonable = (c.dst.created
                                 && x->xfer.reflink == XFER_REFLINK_ALWAYS);
-  struct copy_hands const *hands = &place->session->hands;
-  if (place->group && sends_files (hands) && !removed_if_unclonable)
+  struct copy_helpers const *helpers = &place->session->helpers;
+  if (place->group && sends_files (helpers) && !removed_if_unclonable)
     {
       if (hand_over_chunks (&c, src, dst, place, x))
         return true;
-      if (hands->pool && !place->here)
+      if (helpers->pool && !place->here)
         {
           hand_over (&c, place, x);
           return true;

@@ -34,10 +34,10 @@ send_subtree (struct dir_copy const *d, struct copy_ctx const *ctx,
               struct cp_options const *x)
 {
   struct copy_session *s = ctx->session;
-  struct copy_remote const *remote = s->hands.remote;
+  struct copy_remote const *remote = s->helpers.remote;
   if (!remote || !remote->give || !ctx->files || ctx->command_line
       || x->dereference == CP_DEREF_ALWAYS
-      || (x->preserve_links && !x->hard_link && !links_owned (&s->hands)))
+      || (x->preserve_links && !x->hard_link && !links_owned (&s->helpers)))
     return false;
   struct loc const *src = d->src, *dst = d->dst;
   struct remote_dir rd = { src->dir, dst->dir, src->name, src->rel,

@@ -28,8 +28,8 @@ copy_session_new (struct cp_options const *x,
   /* Other ranks take the workers' place.  */
   if (remote)
     {
-      s->hands.remote = remote;
-      s->hands.remote_x = x;
+      s->helpers.remote = remote;
+      s->helpers.remote_x = x;
       s->finishes_max = copy_finishes_max ();
     }
   else

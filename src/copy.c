@@ -207,7 +207,8 @@ copy_onto_ok (struct file_source const *from, struct loc const *dst,
       if (!same)
         return true;
       if (fstatat (loc_fd (src), src->rel, &src_lst, AT_SYMLINK_NOFOLLOW) != 0
-          || fstatat (loc_fd (dst), dst->rel, &dst_lst, AT_SYMLINK_NOFOLLOW) != 0)
+          || fstatat (loc_fd (dst), dst->rel, &dst_lst,
+                      AT_SYMLINK_NOFOLLOW) != 0)
         return true;
       src_ent = &src_lst;
       dst_ent = &dst_lst;
@@ -311,7 +312,8 @@ restore_backup (char const *backup, struct loc const *dst,
   char const *rel = backup + (dst->rel - dst->name);
   struct stat moved;
   bool hashed = (x->print_hash
-                 && fstatat (loc_fd (dst), rel, &moved, AT_SYMLINK_NOFOLLOW) == 0);
+                 && fstatat (loc_fd (dst), rel, &moved,
+                             AT_SYMLINK_NOFOLLOW) == 0);
   if (renameat (loc_fd (dst), rel, loc_fd (dst), dst->rel) != 0)
     {
       error (0, errno, _("cannot un-backup %s"), quoteaf (dst->name));
@@ -552,13 +554,13 @@ remember_skipped (struct stat const *src_st, struct loc const *dst,
                   struct copy_ctx const *ctx, struct cp_options const *x)
 {
   struct copy_session *s = ctx->session;
-  struct copy_hands const *hands = &s->hands;
-  if (links_owned (hands))
+  struct copy_helpers const *helpers = &s->helpers;
+  if (links_owned (helpers))
     {
-      char *first = hands->remote->first_copy (src_st, dst->name);
+      char *first = helpers->remote->first_copy (src_st, dst->name);
       if (!first)
         {
-          hands->remote->first_done (src_st, true);
+          helpers->remote->first_done (src_st, true);
           return true;
         }
       bool ok = link_to_earlier (first, dst, x);
@@ -830,12 +832,12 @@ static bool
 hands_over_whole (struct stat const *src_st, bool exists, bool track_links,
                   struct copy_ctx const *ctx, struct cp_options const *x)
 {
-  struct copy_hands const *hands = &ctx->session->hands;
-  return (sends_files (hands) && ctx->files && ctx->dst_dir_made
+  struct copy_helpers const *helpers = &ctx->session->helpers;
+  return (sends_files (helpers) && ctx->files && ctx->dst_dir_made
           && !ctx->command_line && !exists
           && !track_links && S_ISREG (src_st->st_mode)
           && copies_data (src_st, x) && !x->attributes_only
-          && ! (hands->remote && xfer_chunk_size () <= src_st->st_size));
+          && ! (helpers->remote && xfer_chunk_size () <= src_st->st_size));
 }
 
 /* Copy the entry SRC, which its directory lists as a regular file, to
@@ -850,7 +852,7 @@ copy_regular_entry (struct loc const *src, struct loc const *dst,
                     bool *ok)
 {
   struct copy_session *s = ctx->session;
-  if (!ctx->dst_dir_made || ctx->command_line || s->hands.remote
+  if (!ctx->dst_dir_made || ctx->command_line || s->helpers.remote
       || x->attributes_only || x->xfer.direct || x->xfer.uncached)
     return false;
   struct stat st;
@@ -866,7 +868,7 @@ copy_regular_entry (struct loc const *src, struct loc const *dst,
   if (x->verbose)
     print_verbose (src->name, dst->name, NULL);
   struct file_source from = { src, &st, follows_links (ctx, x), fd, true };
-  *ok = ((s->hands.pool && hand_over_new_file (&from, dst, ctx->files, x))
+  *ok = ((s->helpers.pool && hand_over_new_file (&from, dst, ctx->files, x))
          || copy_new_file (&from, dst, ctx->files, s, x));
   return true;
 }
@@ -1007,9 +1009,9 @@ plan_links (struct link_plan *p, struct file_source const *src,
             struct cp_options const *x)
 {
   struct copy_session *s = ctx->session;
-  struct copy_remote const *remote = s->hands.remote;
+  struct copy_remote const *remote = s->helpers.remote;
   *p = (struct link_plan) { .track = remembers_copy (src->st, ctx, x) };
-  p->owned = p->track && links_owned (&s->hands);
+  p->owned = p->track && links_owned (&s->helpers);
   /* With links owned elsewhere, the owner says which name comes
      first.  */
   if (p->owned)
@@ -1038,7 +1040,7 @@ make_non_dir (struct file_source const *src, struct loc const *dst,
      takes ranges only while its walk waits for answers, not while it
      waits for this very copy to end, to link another name to it.  */
   struct fill_outcome *pending = NULL;
-  if (hands_off (&ctx->session->hands) && p->track && !p->earlier
+  if (has_helpers (&ctx->session->helpers) && p->track && !p->earlier
       && !p->owned)
     p->handed = pending = fill_outcome_new (ctx->session->links);
   struct fill_place place = { ctx->session,
@@ -1064,7 +1066,7 @@ end_links (struct link_plan *p, struct file_source const *src,
 {
   struct copy_session *s = ctx->session;
   if (p->owned && !p->first)
-    s->hands.remote->first_done (src->st, ok);
+    s->helpers.remote->first_done (src->st, ok);
   if (ok)
     {
       if (p->track && !p->earlier && !p->owned)
@@ -1190,7 +1192,7 @@ copy_to (struct copy_session *s, char const *src_name, char const *dst_name,
   walker_init (&dst_walk, max_open);
   struct name_buf src_names = { NULL, 0 };
   struct name_buf dst_names = { NULL, 0 };
-  bool others = hands_off (&s->hands);
+  bool others = has_helpers (&s->helpers);
   struct copy_ctx ctx = { .top_src = src_name, .top_dst = dst_name,
                           .top_dev = 0, .command_line = true,
                           .into_self = &into_self, .ancestors = NULL,
