@@ -203,6 +203,21 @@ hsize () { "$AWK" "$awk_lib"' BEGIN { print hsize(ARGV[1] + 0) }' "$1"; }
 # shellcheck disable=SC2012
 file_size () { ls -ln "$1" 2>/dev/null | "$AWK" 'NR == 1 { print $5 }'; }
 
+# use_source_file FILE -- measure with FILE, which exists: set src to
+# its absolute name and size to its size, or die if it can't be read
+# or is empty.
+use_source_file ()
+{
+  if ! test -f "$1" || ! test -r "$1"; then
+    die "cannot read file '$1'"
+  fi
+  src=$(abspath "$1")
+  size=$(file_size "$src")
+  if test -z "$size" || test "$size" -eq 0; then
+    die "'$1' is empty"
+  fi
+}
+
 # ---------------------------------------------------------------------
 # Option parsing, GNU style: long options may be abbreviated and take
 # their argument as --opt=ARG or --opt ARG; short ones cluster.

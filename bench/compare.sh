@@ -183,14 +183,7 @@ cmd_compare ()
   make_work "$dir"
   test -z "$fs_kind" || bench_fs_setup
   if test -n "$file"; then
-    if ! test -f "$file" || ! test -r "$file"; then
-      die "cannot read file '$file'"
-    fi
-    src=$(abspath "$file")
-    size=$(file_size "$src")
-    if test -z "$size" || test "$size" -eq 0; then
-      die "'$file' is empty"
-    fi
+    use_source_file "$file"
   else
     check_space "$work" "$("$AWK" -v s="$size" \
       'BEGIN { printf "%.0f\n", 2 * s + 1048576 }')"

@@ -88,14 +88,7 @@ cmd_sweep ()
 
   make_work "$dir"
   if test -n "$operand"; then
-    if ! test -f "$operand" || ! test -r "$operand"; then
-      die "cannot read file '$operand'"
-    fi
-    src=$(abspath "$operand")
-    size=$(file_size "$src")
-    if test -z "$size" || test "$size" -eq 0; then
-      die "'$operand' is empty"
-    fi
+    use_source_file "$operand"
   else
     check_space "$work" "$("$AWK" -v s="$size" \
       'BEGIN { printf "%.0f\n", 2 * s + 1048576 }')"

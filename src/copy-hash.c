@@ -31,6 +31,7 @@
 #include "copy-impl.h"
 #include "side-file.h"
 #include "xfer-hash.h"
+#include "workers.h"
 
 /* Source reads go in pieces of at least this size.  */
 enum { HASH_READ_SIZE = 1024 * 1024 };
@@ -138,8 +139,8 @@ static struct copy_hashing *
 hashing_new (void)
 {
   struct copy_hashing *h = xzalloc (sizeof *h);
-  pthread_mutex_init (&h->later.filling_lock, NULL);
-  pthread_mutex_init (&h->later.checking_lock, NULL);
+  workers_lock_init (&h->later.filling_lock, NULL);
+  workers_lock_init (&h->later.checking_lock, NULL);
   return h;
 }
 
@@ -968,7 +969,7 @@ copy_hash_start (struct cp_options *x, char const *hash_file,
   if (defer || x->preserve_links)
     {
       struct hash_ledger *l = xzalloc (sizeof *l);
-      pthread_mutex_init (&l->lock, NULL);
+      workers_lock_init (&l->lock, NULL);
       l->defer = defer;
       x->hashing->ledger = l;
     }

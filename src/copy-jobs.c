@@ -150,12 +150,7 @@ file_group_new (struct copy_session *s, struct file_group *parent)
   fg->session = s;
   task_group_init (&fg->pieces, parent ? &parent->pieces : NULL,
                    file_group_ended);
-  int err = pthread_mutex_init (&fg->lock, NULL);
-  if (err)
-    error (EXIT_FAILURE, err, _("cannot make a lock"));
-  err = pthread_cond_init (&fg->ended_cond, NULL);
-  if (err)
-    error (EXIT_FAILURE, err, _("cannot make a condition variable"));
+  workers_lock_init (&fg->lock, &fg->ended_cond);
   fg->ended = false;
   atomic_init (&fg->failed, false);
   fg->dirs = NULL;

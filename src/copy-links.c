@@ -18,6 +18,7 @@
 #include "dirname.h"
 #include "hash.h"
 #include "same-inode.h"
+#include "workers.h"
 
 #include <pthread.h>
 
@@ -226,12 +227,7 @@ struct link_tables *
 copy_links_new (void)
 {
   struct link_tables *t = xzalloc (sizeof *t);
-  int err = pthread_mutex_init (&t->lock, NULL);
-  if (err)
-    error (EXIT_FAILURE, err, _("cannot make a lock"));
-  err = pthread_cond_init (&t->fill_ended, NULL);
-  if (err)
-    error (EXIT_FAILURE, err, _("cannot make a condition variable"));
+  workers_lock_init (&t->lock, &t->fill_ended);
   return t;
 }
 

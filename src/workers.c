@@ -71,6 +71,15 @@ check (int err, char const *what)
     error (EXIT_FAILURE, err, "%s", what);
 }
 
+void
+workers_lock_init (pthread_mutex_t *lock, pthread_cond_t *cond)
+{
+  check (pthread_mutex_init (lock, NULL), _("cannot make a lock"));
+  if (cond)
+    check (pthread_cond_init (cond, NULL),
+           _("cannot make a condition variable"));
+}
+
 /* Whether a worker of W runs a task at PLACE.  */
 static bool
 place_busy (struct workers const *w, void const *place)

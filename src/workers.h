@@ -11,9 +11,14 @@
 
 #include "idx.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 
 struct workers;
+
+/* Make LOCK, and COND unless it is NULL, for threads to share; exit
+   with a diagnostic if the system has none to give.  */
+void workers_lock_init (pthread_mutex_t *lock, pthread_cond_t *cond);
 
 /* Start N threads serving a queue of at most LIMIT waiting tasks.
    Exit with a diagnostic if a thread cannot be started.  */
