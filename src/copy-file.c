@@ -12,6 +12,7 @@
 #include "copy-impl.h"
 #include "ignore-value.h"
 #include "same-inode.h"
+#include "xfer-stats.h"
 
 /* Remove DST to make room for its copy, saying so if VERBOSE.  */
 bool

@@ -31,6 +31,8 @@
 #include "copy-impl.h"
 #include "side-file.h"
 #include "xfer-hash.h"
+#include "xfer-range.h"
+#include "xfer-readback.h"
 
 /* Source reads go in pieces of at least this size.  */
 enum { HASH_READ_SIZE = 1024 * 1024 };

@@ -20,6 +20,7 @@
 #include "same-inode.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 /* A file identified by its inode, with a name: of its copy, or the
    name it was reached by.  A tree has an entry for each directory, so

@@ -12,6 +12,7 @@
 #include "copy-impl.h"
 #include "dirname.h"
 #include "same-inode.h"
+#include "xfer-range.h"
 
 bool
 copy_remote_file (struct remote_at const *f, struct cp_options const *x)

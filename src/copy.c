@@ -22,6 +22,7 @@
 #include "stat-time.h"
 #include "tempname.h"
 #include "yesno.h"
+#include "xfer-range.h"
 
 /* The destination as found before copying.  */
 struct dest

@@ -10,7 +10,7 @@
 
 #include "system.h"
 #include "dd.h"
-#include "xfer.h"
+#include "xfer-size.h"
 
 /* One word of a comma separated list: its name, and the bits it sets
    in each of up to two masks.  */

@@ -13,11 +13,15 @@
 #ifndef CPDD_DD_IMPL_H
 #define CPDD_DD_IMPL_H
 
+#include "gethrxtime.h"
 #include "system.h"
 #include "dd.h"
 #include "dd-conv.h"
 #include "side-file.h"
-#include "xfer.h"
+#include "xfer-io.h"
+#include "xfer-size.h"
+#include "xfer-stats.h"
+#include "xfer-window.h"
 
 /* One end's page cache dropping (iflag=nocache, oflag=nocache).  */
 struct dd_nocache

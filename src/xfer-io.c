@@ -32,14 +32,16 @@
 #include <config.h>
 
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <sys/uio.h>
 #if HAVE_SYS_MMAN_H
 # include <sys/mman.h>
 #endif
 
 #include "system.h"
-#include "xfer.h"
 #include "xfer-io.h"
+#include "xfer-size.h"
 
 #if HAVE_DIRECTIO && !HAVE_O_DIRECT
 # include <sys/fcntl.h>
@@ -113,14 +115,62 @@ xfer_is_zero (char const *p, idx_t n)
   return n <= HEAD || memcmp (p, p + HEAD, n - HEAD) == 0;
 }
 
+/* What the system refused, kept for the whole process: the refusals
+   hold for any file of the same kinds, and the command warns of one
+   once, however many files it copies and however many workers or
+   ranges copy them.  CLONES are the pairs of file systems (source's
+   and destination's device) on which a clone was refused as
+   unsupported: a tree copy between two file systems that cannot share
+   extents (ext4, tmpfs) would otherwise ask for a clone of every
+   file, and be refused every time: one system call per file, of the
+   11 or so a small file needs.  */
+enum { CLONE_REFUSALS_MAX = 8 };
+static struct
+{
+  pthread_mutex_t lock;		/* guards the clones */
+  struct clone_refusal { dev_t in, out; int err; } clones[CLONE_REFUSALS_MAX];
+  int n_clones;
+  atomic_bool dontcache_warned;	/* RWF_DONTCACHE's refusal was told */
+} refusals = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+/* The refusal of clones from IN to OUT, or NULL.  The caller holds
+   the lock.  */
+static struct clone_refusal const *
+clone_refusal (dev_t in, dev_t out)
+{
+  for (int i = 0; i < refusals.n_clones; i++)
+    if (refusals.clones[i].in == in && refusals.clones[i].out == out)
+      return &refusals.clones[i];
+  return NULL;
+}
+
+int
+xfer_clone_refusal (dev_t in, dev_t out)
+{
+  pthread_mutex_lock (&refusals.lock);
+  struct clone_refusal const *r = clone_refusal (in, out);
+  int err = r ? r->err : 0;
+  pthread_mutex_unlock (&refusals.lock);
+  return err;
+}
+
+void
+xfer_note_clone_refusal (dev_t in, dev_t out, int err)
+{
+  pthread_mutex_lock (&refusals.lock);
+  if (!clone_refusal (in, out) && refusals.n_clones < CLONE_REFUSALS_MAX)
+    refusals.clones[refusals.n_clones++]
+      = (struct clone_refusal) { in, out, err };
+  pthread_mutex_unlock (&refusals.lock);
+}
+
 void
 xfer_end_init (struct xfer_end *e, struct xfer_file const *file,
-               int which, off_t pos, atomic_bool *dontcache_warned)
+               int which, off_t pos)
 {
   *e = (struct xfer_end) { .fd = file->fd, .name = file->name,
                            .st = file->st, .which = which, .pos = pos,
-                           .align = 1,
-                           .dontcache_warned = dontcache_warned };
+                           .align = 1 };
 }
 
 /* Direct I/O.  */
@@ -263,7 +313,7 @@ dontcache_refused (struct xfer_end *e, int err)
   if (!e->dontcache_unproven
       || ! (err == EOPNOTSUPP || err == EINVAL || err == ENOSYS))
     return false;
-  if (!atomic_exchange (e->dontcache_warned, true))
+  if (!atomic_exchange (&refusals.dontcache_warned, true))
     error (0, 0, _("warning: uncached I/O not supported for %s;"
                    " dropping copied data from the cache instead"),
            quoteaf (e->name));

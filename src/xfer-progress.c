@@ -22,7 +22,9 @@
 
 #include "system.h"
 #include "human.h"
-#include "xfer.h"
+#include "xfer-progress.h"
+#include "xfer-stats.h"
+#include "xfer-types.h"
 
 struct xfer_session
 {

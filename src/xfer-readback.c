@@ -20,9 +20,10 @@
 #include <fcntl.h>
 
 #include "system.h"
-#include "xfer.h"
+#include "xfer-readback.h"
 #include "xfer-hash.h"
 #include "xfer-io.h"
+#include "xfer-size.h"
 
 /* Write FD's data to storage and drop it from the page cache, so that
    it is read from storage next.  Return false if either failed.  */
@@ -40,7 +41,7 @@ start_reading (struct xfer_end *e, int fd, struct xfer_file const *file,
                off_t start, bool from_storage, enum xfer_readback *how)
 {
   struct xfer_file f = { fd, file->name, file->st, start == 0 };
-  xfer_end_init (e, &f, XFER_DIRECT_IN, start, NULL);
+  xfer_end_init (e, &f, XFER_DIRECT_IN, start);
   e->direct_quiet = true;
   *how = XFER_READBACK_CACHE;
   if (start != 0 && lseek (fd, start, SEEK_SET) != start)

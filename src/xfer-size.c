@@ -6,7 +6,7 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* The utility layer of the engine, below layer 1 (see doc/HACKING):
+/* The utility layer of the engine, its lowest (see doc/HACKING):
    used by every layer and by cp and dd, it calls nothing of the
    engine's.  */
 
@@ -20,7 +20,7 @@
 #include "intprops.h"
 #include "minmax.h"
 #include "stat-size.h"
-#include "xfer.h"
+#include "xfer-size.h"
 
 #if HAVE_MADVISE && defined MADV_HUGEPAGE
 # define CAN_ADVISE_HUGE 1
