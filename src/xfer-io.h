@@ -76,6 +76,15 @@ struct xfer_end
   off_t base, dropped, flushed;
 };
 
+/* Allocate SIZE bytes aligned to ALIGNMENT (a power of two), which
+   direct I/O needs, and if DIRECT, on huge pages where the system has
+   them and SIZE spans one.  Return NULL if memory is exhausted.  Free
+   with xfer_buffer_free.  */
+void *xfer_buffer_alloc (idx_t alignment, idx_t size, bool direct);
+
+/* Free BUF, which xfer_buffer_alloc returned, or NULL.  */
+void xfer_buffer_free (void *buf);
+
 /* The error with which the system refused to clone a file from the
    file system IN to the file system OUT as unsupported, or 0 if it
    has not, as far as this process knows.  */

@@ -6,9 +6,9 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* The utility layer (see doc/HACKING): how big a buffer is, how a
-   size is written on a command line, and buffers fit for direct I/O.
-   It calls nothing of the engine's.  */
+/* The utility layer (see doc/HACKING): how big a buffer is, and how a
+   size is written on a command line.  It calls nothing of the
+   engine's.  */
 
 #ifndef CPDD_XFER_SIZE_H
 #define CPDD_XFER_SIZE_H
@@ -42,14 +42,5 @@ enum { XFER_LARGE_BUFFER = 8 * 1024 * 1024 };
    XFER_MIN_AUTO_BUFFER, but no more than a regular SRC needs to be
    read in one go and its end seen (its size plus one, rounded up).  */
 idx_t xfer_auto_buffer_size (struct stat const *src, struct stat const *dst);
-
-/* Allocate SIZE bytes aligned to ALIGNMENT (a power of two), which
-   direct I/O needs, and if DIRECT, on huge pages where the system has
-   them and SIZE spans one.  Return NULL if memory is exhausted.  Free
-   with xfer_buffer_free.  */
-void *xfer_buffer_alloc (idx_t alignment, idx_t size, bool direct);
-
-/* Free BUF, which xfer_buffer_alloc returned, or NULL.  */
-void xfer_buffer_free (void *buf);
 
 #endif /* CPDD_XFER_SIZE_H */
