@@ -13,6 +13,8 @@
 #ifndef CPDD_DD_IMPL_H
 #define CPDD_DD_IMPL_H
 
+#include <signal.h>
+
 #include "gethrxtime.h"
 #include "system.h"
 #include "dd.h"
@@ -79,13 +81,15 @@ struct dd
   intmax_t reported_w_bytes;	/* -1: no progress line yet */
   int progress_len;		/* width of the progress line on screen */
   xtime_t start_time, next_time;
+
+  sigset_t caught_signals;	/* those whose handlers dd installed */
 };
 
 /* Signals and the end of a run (dd-signal.c).  */
 
 /* Catch SIGINT, and SIGUSR1 unless POSIXLY_CORRECT is set; leave
-   alone a signal that is ignored.  */
-void dd_install_signal_handlers (void);
+   alone a signal that is ignored.  Note in D which were caught.  */
+void dd_install_signal_handlers (struct dd *d);
 
 /* Act on the signals that arrived: report for each SIGUSR1; for
    SIGINT, report and die by it.  */

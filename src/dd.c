@@ -209,7 +209,7 @@ static struct option const long_options[] =
 int
 main (int argc, char **argv)
 {
-  static struct dd d;
+  struct dd d = { 0 };
   int opt;
 
   cpdd_set_program_name (argv[0]);
@@ -231,7 +231,7 @@ main (int argc, char **argv)
         usage (EXIT_FAILURE);
       }
 
-  dd_install_signal_handlers ();
+  dd_install_signal_handlers (&d);
   dd_parse_operands (argc, argv, optind, &d.s);
   init_run (&d);
   dd_open_input (&d);
