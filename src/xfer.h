@@ -1,4 +1,4 @@
-/* xfer.h -- the transfer engine shared by cp and dd.
+/* xfer.h -- the transfer engine's chooser: a file's copy.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
