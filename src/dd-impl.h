@@ -102,8 +102,10 @@ int dd_sync_output (struct dd *d);
 
 /* End the run: act on pending signals, sync, close both ends and
    print the statistics and hashes.  Return STATUS, or a failure if the
-   hashes could not be logged; dd_quit exits with that.  */
+   hashes could not be logged.  */
 int dd_finish_up (struct dd *d, int status);
+
+/* End the run as dd_finish_up does, and exit with what it returns.  */
 _Noreturn void dd_quit (struct dd *d, int status);
 
 /* Reading, writing, cache dropping and buffers (dd-io.c).  */
@@ -135,11 +137,13 @@ ssize_t dd_read_block (struct dd *d, int fd, char *buf, idx_t size);
    than SIZE means failure, with errno set.  */
 idx_t dd_write (struct dd *d, char const *buf, idx_t size);
 
-/* Allocate the input buffer, or the output buffer (the input buffer
-   itself when not reblocking), if not done yet; exit if memory is
+/* Allocate the input buffer if not done yet; exit if memory is
    exhausted.  Waiting until a buffer is needed makes a huge block size
    with count=0 cost nothing, as with GNU dd.  */
 void dd_alloc_ibuf (struct dd *d);
+
+/* The same for the output buffer, which is the input buffer itself
+   when not reblocking.  */
 void dd_alloc_obuf (struct dd *d);
 
 /* Opening and positioning (dd-open.c).  */
