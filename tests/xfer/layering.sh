@@ -205,7 +205,8 @@ awk '
       {
         key = program SUBSEP next_f[i]
         if (state[key] == 1)
-          print "cycle through " f " and " next_f[i]
+          print "cycle through " (f < next_f[i] ? f " and " next_f[i] \
+                                   : next_f[i] " and " f)
         else if (!state[key])
           visit(program, next_f[i])
       }
