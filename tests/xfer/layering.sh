@@ -42,12 +42,14 @@ fi
 # "LIBRARY(MEMBER):" (BSD) or "MEMBER:" before the symbols of each
 # member, then "NAME TYPE [VALUE SIZE]" per symbol.  Print a line
 # "call PROGRAM FROM TO SYMBOL" per symbol an object of PROGRAM
-# leaves undefined that another of its objects defines, and a line
-# "file NAME.o" per object.
+# leaves undefined that another of its objects defines, a line
+# "file NAME.o" per object, and "nothing NAME.o" if it defines no
+# symbol.
 calls ()
 {
-  (cd "$abs_top_builddir" && "$NM" -P "$lib" $2) 2> nm.err \
-    | awk -v program="$1" '
+  (cd "$abs_top_builddir" && "$NM" -P "$lib" $2) > "$1.symbols" 2> nm.err \
+    || return
+  awk -v program="$1" '
   NF == 1 && /:$/ {
     obj = $1
     sub (/[])]?:$/, "", obj)
@@ -82,7 +84,7 @@ calls ()
               print "call", program, obj ".o", definer[sym] ".o", sym
           }
       }
-  }'
+  }' "$1.symbols"
 }
 
 {
