@@ -13,6 +13,7 @@
 #include "copy-hash.h"
 #include "ignore-value.h"
 #include "same-inode.h"
+#include "xfer-stats.h"
 
 #if HAVE_SYS_VFS_H && HAVE_FSTATFS
 # include <sys/vfs.h>

@@ -28,10 +28,12 @@
 #include <pthread.h>
 
 #include "system.h"
-#include "copy-impl.h"
+#include "copy-hash.h"
 #include "side-file.h"
 #include "xfer-hash.h"
 #include "workers.h"
+#include "xfer-range.h"
+#include "xfer-readback.h"
 
 /* Source reads go in pieces of at least this size.  */
 enum { HASH_READ_SIZE = 1024 * 1024 };

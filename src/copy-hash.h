@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include "copy.h"
+#include "xfer-range.h"
 
 /* Whether the copy of IN to OUT is hashed as X asks: only regular
    files have data to hash and read back.  */

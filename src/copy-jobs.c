@@ -21,6 +21,8 @@
 #include "cpus.h"
 #include "ignore-value.h"
 #include "workers.h"
+#include "xfer-range.h"
+#include "xfer-stats.h"
 
 #include <pthread.h>
 #include <sys/uio.h>

@@ -14,13 +14,14 @@
 #include <config.h>
 
 #include "system.h"
-#include "copy-impl.h"
+#include "copy-links.h"
 #include "dirname.h"
 #include "hash.h"
 #include "same-inode.h"
 #include "workers.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 
 /* A file identified by its inode, with a name: of its copy, or the
    name it was reached by.  A tree has an entry for each directory, so

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <sys/stat.h>
 
+#include "system.h"
 #include "copy.h"
 #include "walk.h"
 

@@ -18,6 +18,7 @@
 #include "copy-jobs.h"
 #include "dirname.h"
 #include "same-inode.h"
+#include "xfer-range.h"
 
 bool
 copy_remote_file (struct copy_session *s, struct remote_at const *f,

@@ -25,6 +25,7 @@
 #include "stat-time.h"
 #include "tempname.h"
 #include "yesno.h"
+#include "xfer-range.h"
 
 /* The destination as found before copying, and what the copy makes
    of it.  */

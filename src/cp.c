@@ -35,6 +35,7 @@
 #include "xstrtol.h"
 #include "xfer-cli.h"
 #include "xfer-hash.h"
+#include "xfer-progress.h"
 
 /* mpicp is compiled from this file too, with its own name defined on
    the command line, so that its --version and --help name it.  */

@@ -10,7 +10,7 @@
 
 #include "system.h"
 #include "dd.h"
-#include "xfer.h"
+#include "xfer-size.h"
 
 /* One word of a comma separated list: its name, and the bits it sets
    in each of up to two masks.  */
@@ -79,6 +79,38 @@ static struct dd_symbol const status_symbols[] =
   {NULL, 0, 0}
 };
 
+/* An operand whose value is a comma separated list of symbols: the
+   symbols it knows, the diagnostic for a word that is none of them
+   or has any of the extra bits REFUSED, and whether the last symbol
+   replaces the others (EXCLUSIVE) instead of adding to them.  */
+struct dd_symbol_list
+{
+  struct dd_symbol const *symbols;
+  char const *what;
+  int refused;
+  bool exclusive;
+};
+
+static struct dd_symbol_list const conv_list =
+  { conv_symbols, N_("invalid conversion"), 0, false };
+static struct dd_symbol_list const iflag_list =
+  { flag_symbols, N_("invalid input flag"), 0, false };
+static struct dd_symbol_list const oflag_list =
+  { flag_symbols, N_("invalid output flag"), DD_FLAG_MMAP, false };
+static struct dd_symbol_list const status_list =
+  { status_symbols, N_("invalid status level"), 0, true };
+
+/* The operands that are numbers, as given, until the block sizes they
+   are counted in are known.  Whether the last skip=, seek= or count=
+   was in bytes: a later repetition of an operand replaces its unit
+   along with its value.  */
+struct dd_amounts
+{
+  intmax_t bs, ibs, obs, cbs;
+  intmax_t skip, seek, count;
+  bool skip_in_bytes, seek_in_bytes, count_in_bytes;
+};
+
 /* An operand or number is quoted as for the shell, as in GNU dd 9.10,
    to be pasted back into a command line; a word of a list is not.  */
 static _Noreturn void
@@ -96,26 +128,24 @@ usage_error (char const *what, char const *str, idx_t len)
   usage (EXIT_FAILURE);
 }
 
-/* Decode the comma separated list LIST of symbols from TABLE, or
-   exit with the diagnostic WHAT, also for a symbol with any of the
-   extra bits REFUSED.  OR the bits of each into *BITS and *EXTRA; if
-   EXCLUSIVE, the last symbol replaces the others instead.  */
+/* Decode LIST, the value of an operand of the kind KIND, or exit with
+   its diagnostic.  OR the bits of each symbol into *BITS and *EXTRA,
+   or have the last replace the others where KIND says.  */
 static void
-parse_symbols (char const *list, struct dd_symbol const *table,
-               bool exclusive, int refused, char const *what,
+parse_symbols (char const *list, struct dd_symbol_list const *kind,
                int *bits, int *extra)
 {
   for (char const *word = list; ; )
     {
       char const *comma = strchr (word, ',');
       idx_t len = comma ? comma - word : strlen (word);
-      struct dd_symbol const *sym = table;
+      struct dd_symbol const *sym = kind->symbols;
       while (sym->name
              && ! (strlen (sym->name) == len && !memcmp (sym->name, word, len)))
         sym++;
-      if (!sym->name || (sym->extra & refused))
-        usage_error (what, word, len);
-      if (exclusive)
+      if (!sym->name || (sym->extra & kind->refused))
+        usage_error (_(kind->what), word, len);
+      if (kind->exclusive)
         *bits = sym->bits;
       else
         {
@@ -218,105 +248,111 @@ check_exclusive (int mask, int a, int b, char const *msg)
     error (EXIT_FAILURE, 0, "%s", msg);
 }
 
-void
-dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
+/* The largest block: it must fit in ssize_t for read and write, in
+   off_t for seeking, and leave room for one more byte for swab.  */
+static intmax_t
+max_block (void)
 {
-  /* The largest block: it must fit in ssize_t for read and write, in
-     off_t for seeking, and leave room for one more byte for swab.  */
-  intmax_t max_block = MIN (IDX_MAX - 1, MIN (SSIZE_MAX, TYPE_MAXIMUM (off_t)));
-  intmax_t bs = 0, ibs = 0, obs = 0, cbs = 0;
-  intmax_t skip = 0, seek = 0, count = INTMAX_MAX;
-  /* Whether the last skip=, seek= or count= was in bytes: a later
-     repetition of an operand replaces its unit along with its value.  */
-  bool skip_in_bytes = false, seek_in_bytes = false, count_in_bytes = false;
+  return MIN (IDX_MAX - 1, MIN (SSIZE_MAX, TYPE_MAXIMUM (off_t)));
+}
 
-  *s = (struct dd_settings) { .status = DD_STATUS_DEFAULT };
-
-  for (int i = first; i < argc; i++)
-    {
-      char const *arg = argv[i];
-      char const *eq = strchr (arg, '=');
-      if (!eq)
-        unrecognized (arg);
-      char const *val = eq + 1;
-      idx_t namelen = eq - arg;
 #define IS(name) (namelen == sizeof name - 1 && !memcmp (arg, name, namelen))
 
-      if (IS ("if"))
-        s->input_file = val;
-      else if (IS ("of"))
-        s->output_file = val;
-      else if (IS ("conv"))
-        parse_symbols (val, conv_symbols, false, 0, _("invalid conversion"),
-                       &s->conv, &s->conv);
-      else if (IS ("iflag"))
-        parse_symbols (val, flag_symbols, false, 0, _("invalid input flag"),
-                       &s->iflags, &s->iextra);
-      else if (IS ("oflag"))
-        parse_symbols (val, flag_symbols, false, DD_FLAG_MMAP,
-                       _("invalid output flag"), &s->oflags, &s->oextra);
-      else if (IS ("hash"))
-        parse_hashes (val, s);
-      else if (IS ("hashlog"))
-        s->hashlog = val;
-      else if (IS ("status"))
-        {
-          int level = 0;
-          parse_symbols (val, status_symbols, true, 0,
-                         _("invalid status level"), &level, &level);
-          s->status = level;
-        }
-      else
-        {
-          /* A size's 'B' anywhere means bytes, not blocks.  */
-          bool bytes = !!strchr (val, 'B');
-          if (IS ("bs"))
-            bs = parse_number (val, 1, max_block);
-          else if (IS ("ibs"))
-            ibs = parse_number (val, 1, max_block);
-          else if (IS ("obs"))
-            obs = parse_number (val, 1, max_block);
-          else if (IS ("cbs"))
-            cbs = parse_number (val, 1, INTMAX_MAX);
-          else if (IS ("skip") || IS ("iseek"))
-            {
-              skip = parse_number (val, 0, INTMAX_MAX);
-              skip_in_bytes = bytes;
-            }
-          else if (IS ("seek") || IS ("oseek"))
-            {
-              seek = parse_number (val, 0, INTMAX_MAX);
-              seek_in_bytes = bytes;
-            }
-          else if (IS ("count"))
-            {
-              count = parse_number (val, 0, INTMAX_MAX);
-              count_in_bytes = bytes;
-            }
-          else
-            unrecognized (arg);
-        }
-#undef IS
+/* If ARG, whose name is NAMELEN bytes long, is an operand whose value
+   VAL is a file name or a list, store it in S and return true.  */
+static bool
+parse_word_operand (char const *arg, idx_t namelen, char const *val,
+                    struct dd_settings *s)
+{
+  if (IS ("if"))
+    s->input_file = val;
+  else if (IS ("of"))
+    s->output_file = val;
+  else if (IS ("conv"))
+    parse_symbols (val, &conv_list, &s->conv, &s->conv);
+  else if (IS ("iflag"))
+    parse_symbols (val, &iflag_list, &s->iflags, &s->iextra);
+  else if (IS ("oflag"))
+    parse_symbols (val, &oflag_list, &s->oflags, &s->oextra);
+  else if (IS ("hash"))
+    parse_hashes (val, s);
+  else if (IS ("hashlog"))
+    s->hashlog = val;
+  else if (IS ("status"))
+    {
+      int level = 0;
+      parse_symbols (val, &status_list, &level, &level);
+      s->status = level;
     }
+  else
+    return false;
+  return true;
+}
 
-  if (skip_in_bytes)
+/* Store in A the number VAL of the operand ARG, whose name is NAMELEN
+   bytes long, or exit if there is no such operand.  */
+static void
+parse_number_operand (char const *arg, idx_t namelen, char const *val,
+                      struct dd_amounts *a)
+{
+  /* A size's 'B' anywhere means bytes, not blocks.  */
+  bool bytes = !!strchr (val, 'B');
+  if (IS ("bs"))
+    a->bs = parse_number (val, 1, max_block ());
+  else if (IS ("ibs"))
+    a->ibs = parse_number (val, 1, max_block ());
+  else if (IS ("obs"))
+    a->obs = parse_number (val, 1, max_block ());
+  else if (IS ("cbs"))
+    a->cbs = parse_number (val, 1, INTMAX_MAX);
+  else if (IS ("skip") || IS ("iseek"))
+    {
+      a->skip = parse_number (val, 0, INTMAX_MAX);
+      a->skip_in_bytes = bytes;
+    }
+  else if (IS ("seek") || IS ("oseek"))
+    {
+      a->seek = parse_number (val, 0, INTMAX_MAX);
+      a->seek_in_bytes = bytes;
+    }
+  else if (IS ("count"))
+    {
+      a->count = parse_number (val, 0, INTMAX_MAX);
+      a->count_in_bytes = bytes;
+    }
+  else
+    unrecognized (arg);
+}
+
+#undef IS
+
+/* Set the block sizes and conversions of S from A.  */
+static void
+settle_blocks (struct dd_settings *s, struct dd_amounts const *a)
+{
+  if (a->skip_in_bytes)
     s->iextra |= DD_FLAG_SKIP_BYTES;
-  if (seek_in_bytes)
+  if (a->seek_in_bytes)
     s->oextra |= DD_FLAG_SEEK_BYTES;
-  if (count_in_bytes)
+  if (a->count_in_bytes)
     s->iextra |= DD_FLAG_COUNT_BYTES;
 
-  s->reblock = !bs;
-  s->ibs = bs ? bs : ibs ? ibs : 512;
-  s->obs = bs ? bs : obs ? obs : 512;
-  s->cbs = cbs;
+  s->reblock = !a->bs;
+  s->ibs = a->bs ? a->bs : a->ibs ? a->ibs : 512;
+  s->obs = a->bs ? a->bs : a->obs ? a->obs : 512;
+  s->cbs = a->cbs;
   /* Even block or unblock that the lack of cbs= turns off keeps input
      and output blocks apart, as in GNU dd.  */
   if (s->conv & DD_CONV_DATA)
     s->reblock = true;
-  if (!cbs)
+  if (!a->cbs)
     s->conv &= ~(DD_CONV_BLOCK | DD_CONV_UNBLOCK);
+}
 
+/* Exit with a diagnostic if S asks for what cannot be done together.  */
+static void
+check_conflicts (struct dd_settings const *s)
+{
   if (s->oextra & DD_FLAG_FULLBLOCK)
     usage_error (_("invalid output flag"), "fullblock", strlen ("fullblock"));
 
@@ -332,22 +368,21 @@ dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
   if (((s->iflags & O_DIRECT) && (s->iextra & DD_FLAG_NOCACHE))
       || ((s->oflags & O_DIRECT) && (s->oextra & DD_FLAG_NOCACHE)))
     error (EXIT_FAILURE, 0, _("cannot combine direct and nocache"));
+}
 
-  if (s->iflags & (O_DSYNC | O_SYNC))
-    s->iflags |= O_RSYNC;
-
-  /* A log asked for without a hash holds the hash it is named for.  */
-  if (s->hashlog && !s->nhashes)
-    s->hashes[s->nhashes++] = XFER_HASH_SHA256;
-
-  split_amount (skip, s->iextra & DD_FLAG_SKIP_BYTES, s->ibs,
+/* Set the records and bytes to skip, seek and copy of S from A, once
+   the block sizes are known.  */
+static void
+settle_amounts (struct dd_settings *s, struct dd_amounts const *a)
+{
+  split_amount (a->skip, s->iextra & DD_FLAG_SKIP_BYTES, s->ibs,
                 &s->skip_records, &s->skip_bytes);
-  split_amount (seek, s->oextra & DD_FLAG_SEEK_BYTES, s->obs,
+  split_amount (a->seek, s->oextra & DD_FLAG_SEEK_BYTES, s->obs,
                 &s->seek_records, &s->seek_bytes);
-  if (count == INTMAX_MAX)
+  if (a->count == INTMAX_MAX)
     s->max_records = INTMAX_MAX;
   else
-    split_amount (count, s->iextra & DD_FLAG_COUNT_BYTES, s->ibs,
+    split_amount (a->count, s->iextra & DD_FLAG_COUNT_BYTES, s->ibs,
                   &s->max_records, &s->max_bytes);
 
   /* With bs= and no iflag=fullblock, one short read makes every later
@@ -358,4 +393,33 @@ dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
      && (s->skip_records
          || (0 < s->max_records && s->max_records < INTMAX_MAX)
          || ((s->iflags | s->oflags) & O_DIRECT)));
+}
+
+void
+dd_parse_operands (int argc, char **argv, int first, struct dd_settings *s)
+{
+  struct dd_amounts a = { .count = INTMAX_MAX };
+  *s = (struct dd_settings) { .status = DD_STATUS_DEFAULT };
+
+  for (int i = first; i < argc; i++)
+    {
+      char const *arg = argv[i];
+      char const *eq = strchr (arg, '=');
+      if (!eq)
+        unrecognized (arg);
+      if (!parse_word_operand (arg, eq - arg, eq + 1, s))
+        parse_number_operand (arg, eq - arg, eq + 1, &a);
+    }
+
+  settle_blocks (s, &a);
+  check_conflicts (s);
+
+  if (s->iflags & (O_DSYNC | O_SYNC))
+    s->iflags |= O_RSYNC;
+
+  /* A log asked for without a hash holds the hash it is named for.  */
+  if (s->hashlog && !s->nhashes)
+    s->hashes[s->nhashes++] = XFER_HASH_SHA256;
+
+  settle_amounts (s, &a);
 }

@@ -58,9 +58,11 @@ void dd_block (struct dd_record_state *state, char const *buf, idx_t n,
 void dd_unblock (struct dd_record_state *state, char const *buf, idx_t n,
                  struct dd_sink const *out);
 
-/* Finish the last record at the end of input.  */
+/* Finish the last record of conv=block at the end of input.  */
 void dd_block_finish (struct dd_record_state *state,
                       struct dd_sink const *out);
+
+/* Finish the last record of conv=unblock at the end of input.  */
 void dd_unblock_finish (struct dd_record_state *state,
                         struct dd_sink const *out);
 

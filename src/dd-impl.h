@@ -13,11 +13,17 @@
 #ifndef CPDD_DD_IMPL_H
 #define CPDD_DD_IMPL_H
 
+#include <signal.h>
+
+#include "gethrxtime.h"
 #include "system.h"
 #include "dd.h"
 #include "dd-conv.h"
 #include "side-file.h"
-#include "xfer.h"
+#include "xfer-io.h"
+#include "xfer-size.h"
+#include "xfer-stats.h"
+#include "xfer-window.h"
 
 /* One end's page cache dropping (iflag=nocache, oflag=nocache).  */
 struct dd_nocache
@@ -75,13 +81,15 @@ struct dd
   intmax_t reported_w_bytes;	/* -1: no progress line yet */
   int progress_len;		/* width of the progress line on screen */
   xtime_t start_time, next_time;
+
+  sigset_t caught_signals;	/* those whose handlers dd installed */
 };
 
 /* Signals and the end of a run (dd-signal.c).  */
 
 /* Catch SIGINT, and SIGUSR1 unless POSIXLY_CORRECT is set; leave
-   alone a signal that is ignored.  */
-void dd_install_signal_handlers (void);
+   alone a signal that is ignored.  Note in D which were caught.  */
+void dd_install_signal_handlers (struct dd *d);
 
 /* Act on the signals that arrived: report for each SIGUSR1; for
    SIGINT, report and die by it.  */
@@ -94,8 +102,10 @@ int dd_sync_output (struct dd *d);
 
 /* End the run: act on pending signals, sync, close both ends and
    print the statistics and hashes.  Return STATUS, or a failure if the
-   hashes could not be logged; dd_quit exits with that.  */
+   hashes could not be logged.  */
 int dd_finish_up (struct dd *d, int status);
+
+/* End the run as dd_finish_up does, and exit with what it returns.  */
 _Noreturn void dd_quit (struct dd *d, int status);
 
 /* Reading, writing, cache dropping and buffers (dd-io.c).  */
@@ -127,11 +137,13 @@ ssize_t dd_read_block (struct dd *d, int fd, char *buf, idx_t size);
    than SIZE means failure, with errno set.  */
 idx_t dd_write (struct dd *d, char const *buf, idx_t size);
 
-/* Allocate the input buffer, or the output buffer (the input buffer
-   itself when not reblocking), if not done yet; exit if memory is
+/* Allocate the input buffer if not done yet; exit if memory is
    exhausted.  Waiting until a buffer is needed makes a huge block size
    with count=0 cost nothing, as with GNU dd.  */
 void dd_alloc_ibuf (struct dd *d);
+
+/* The same for the output buffer, which is the input buffer itself
+   when not reblocking.  */
 void dd_alloc_obuf (struct dd *d);
 
 /* Opening and positioning (dd-open.c).  */

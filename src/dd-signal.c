@@ -15,30 +15,37 @@
 
 #include "dd-impl.h"
 
-static volatile sig_atomic_t interrupt_signal;
-static volatile sig_atomic_t info_signal_count;
-static sigset_t caught_signals;
+/* What the handlers recorded and dd has not acted on yet: the
+   interrupt that arrived, if any, and how many SIGUSR1s.  A handler
+   reaches nothing else, and a process has one set of handlers, so
+   this is the process's.  */
+static struct
+{
+  volatile sig_atomic_t interrupt;
+  volatile sig_atomic_t info_count;
+} arrived;
 
 static void
 interrupt_handler (int sig)
 {
-  interrupt_signal = sig;
+  arrived.interrupt = sig;
 }
 
 static void
 info_handler (int sig)
 {
-  info_signal_count++;
+  arrived.info_count++;
 }
 
-/* Catch SIG with HANDLER and FLAGS, unless it was being ignored.  */
+/* Catch SIG with HANDLER and FLAGS, unless it was being ignored, and
+   add it to CAUGHT.  */
 static void
-catch_signal (int sig, void (*handler) (int), int flags)
+catch_signal (int sig, void (*handler) (int), int flags, sigset_t *caught)
 {
   struct sigaction act;
   if (sigaction (sig, NULL, &act) != 0 || act.sa_handler == SIG_IGN)
     return;
-  sigaddset (&caught_signals, sig);
+  sigaddset (caught, sig);
   act.sa_handler = handler;
   sigemptyset (&act.sa_mask);
   act.sa_flags = flags;
@@ -46,15 +53,16 @@ catch_signal (int sig, void (*handler) (int), int flags)
 }
 
 void
-dd_install_signal_handlers (void)
+dd_install_signal_handlers (struct dd *d)
 {
-  sigemptyset (&caught_signals);
+  sigemptyset (&d->caught_signals);
   /* POSIX wants SIGUSR1 to kill a dd that has no SIGINFO to use.  */
   if (!getenv ("POSIXLY_CORRECT"))
-    catch_signal (SIGUSR1, info_handler, 0);
+    catch_signal (SIGUSR1, info_handler, 0, &d->caught_signals);
   /* An interrupt reports and then dies by the signal, so the handler
      is reset when it runs.  */
-  catch_signal (SIGINT, interrupt_handler, SA_NODEFER | SA_RESETHAND);
+  catch_signal (SIGINT, interrupt_handler, SA_NODEFER | SA_RESETHAND,
+                &d->caught_signals);
 }
 
 int
@@ -89,7 +97,7 @@ dd_sync_output (struct dd *d)
 static void
 close_files (struct dd *d)
 {
-  if (!interrupt_signal)
+  if (!arrived.interrupt)
     {
       int status = dd_sync_output (d);
       if (status != EXIT_SUCCESS)
@@ -108,13 +116,13 @@ close_files (struct dd *d)
 void
 dd_process_signals (struct dd *d)
 {
-  while (interrupt_signal || info_signal_count)
+  while (arrived.interrupt || arrived.info_count)
     {
       sigset_t oldset;
-      sigprocmask (SIG_BLOCK, &caught_signals, &oldset);
-      int interrupt = interrupt_signal;
-      if (info_signal_count)
-        info_signal_count--;
+      sigprocmask (SIG_BLOCK, &d->caught_signals, &oldset);
+      int interrupt = arrived.interrupt;
+      if (arrived.info_count)
+        arrived.info_count--;
       sigprocmask (SIG_SETMASK, &oldset, NULL);
 
       if (interrupt)

@@ -26,19 +26,11 @@
 
 #define PROGRAM_NAME "dd"
 
-void
-usage (int status)
+/* The paragraphs of --help: what dd does, and its operands.  */
+static void
+print_operands (void)
 {
-  if (status != EXIT_SUCCESS)
-    emit_try_help ();
-  else
-    {
-      printf (_("\
-Usage: %s [OPERAND]...\n\
-  or:  %s OPTION\n\
-"),
-              program_name, program_name);
-      fputs (_("\
+  fputs (_("\
 Copy a file block by block, changing the data on the way if asked to.\n\
 Input is standard input and output standard output unless operands\n\
 name files.\n\
@@ -59,7 +51,7 @@ Operands (each written NAME=VALUE):\n\
   seek=N          start writing after the first N output blocks, of obs=\n\
                   bytes each; oseek=N means the same\n\
 "), stdout);
-      printf (_("\
+  printf (_("\
   hash=ALGOS      hash the data as it is written with each algorithm of\n\
                   the comma separated list ALGOS; the digests follow the\n\
                   statistics, a line each, in the form 'sha256sum -c'\n\
@@ -69,7 +61,7 @@ Operands (each written NAME=VALUE):\n\
                   hash= is given; FILE may not be the input or output\n\
                   (a cpdd extension)\n\
 "), xfer_hash_list ());
-      fputs (_("\
+  fputs (_("\
   conv=CONVS      change the data; CONVS is a list of words, listed\n\
                   below, separated by commas\n\
   iflag=FLAGS     how to open and read the input; FLAGS is a list of words,\n\
@@ -85,7 +77,13 @@ Operands (each written NAME=VALUE):\n\
                     json      the final figures as one JSON object (a cpdd\n\
                               extension)\n\
 "), stdout);
-      fputs (_("\
+}
+
+/* The paragraphs of --help on numbers and on the words of conv=.  */
+static void
+print_conversions (void)
+{
+  fputs (_("\
 \n\
 A number (N or BYTES) may end in one of these multipliers: c (1), w (2),\n\
 b (512), kB (1000), K or KiB (1024), MB (1000 x 1000), M, MiB or xM\n\
@@ -94,7 +92,7 @@ b (512), kB (1000), K or KiB (1024), MB (1000 x 1000), M, MiB or xM\n\
 multiplied: 2x3x4 is 24.  A 'B' anywhere in count=, skip= or seek=,\n\
 even that of kB, makes it a number of bytes rather than of blocks.\n\
 "), stdout);
-      fputs (_("\
+  fputs (_("\
 \n\
 Words of conv=:\n\
   ascii      EBCDIC to ASCII; with cbs=, records become lines as by unblock\n\
@@ -112,7 +110,7 @@ Words of conv=:\n\
   sync       fill up each short input block to ibs= bytes, with NUL\n\
              bytes, or with spaces when block or unblock is also given\n\
 "), stdout);
-      fputs (_("\
+  fputs (_("\
   excl       give up if the output file exists already\n\
   nocreat    give up if the output file does not exist\n\
   notrunc    keep what the output file holds beyond the bytes written\n\
@@ -120,7 +118,13 @@ Words of conv=:\n\
   fdatasync  before ending, wait until the output's data is on disk\n\
   fsync      the same for the output's data and metadata\n\
 "), stdout);
-      fputs (_("\
+}
+
+/* The paragraph of --help on the words of iflag= and oflag=.  */
+static void
+print_flags (void)
+{
+  fputs (_("\
 \n\
 Words of iflag= and oflag=:\n\
   append     add to the end of the file (meant for oflag; best with\n\
@@ -144,6 +148,23 @@ Words of iflag= and oflag=:\n\
   skip_bytes   skip= is in bytes (iflag; like a final 'B')\n\
   seek_bytes   seek= is in bytes (oflag; like a final 'B')\n\
 "), stdout);
+}
+
+void
+usage (int status)
+{
+  if (status != EXIT_SUCCESS)
+    emit_try_help ();
+  else
+    {
+      printf (_("\
+Usage: %s [OPERAND]...\n\
+  or:  %s OPTION\n\
+"),
+              program_name, program_name);
+      print_operands ();
+      print_conversions ();
+      print_flags ();
       fputs (_("\
 \n\
 While it copies, dd answers a USR1 signal by printing its statistics so\n\
@@ -188,7 +209,7 @@ static struct option const long_options[] =
 int
 main (int argc, char **argv)
 {
-  static struct dd d;
+  struct dd d = { 0 };
   int opt;
 
   cpdd_set_program_name (argv[0]);
@@ -210,7 +231,7 @@ main (int argc, char **argv)
         usage (EXIT_FAILURE);
       }
 
-  dd_install_signal_handlers ();
+  dd_install_signal_handlers (&d);
   dd_parse_operands (argc, argv, optind, &d.s);
   init_run (&d);
   dd_open_input (&d);

@@ -32,7 +32,15 @@ noinst_HEADERS += \
   src/workers.h \
   src/xfer.h \
   src/xfer-hash.h \
-  src/xfer-impl.h \
+  src/xfer-method.h \
+  src/xfer-output.h \
+  src/xfer-progress.h \
+  src/xfer-range.h \
+  src/xfer-readback.h \
+  src/xfer-size.h \
+  src/xfer-stats.h \
+  src/xfer-types.h \
+  src/xfer-window.h \
   src/xfer-io.h \
   src/xfer-cli.h \
   src/copy.h \

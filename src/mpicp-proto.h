@@ -25,6 +25,7 @@
 
 #include "copy-remote.h"
 #include "xfer.h"
+#include "xfer-progress.h"
 
 /* The tags of the messages, which tell them apart.  The tests read
    this list (tests/diff-helpers.sh's mpi_tag_), in this layout.  */

@@ -27,9 +27,12 @@
 #include <mpi.h>
 
 #include "copy-remote.h"
+#include "gethrxtime.h"
 #include "hash.h"
 #include "mpicp-proto.h"
 #include "xfer.h"
+#include "xfer-progress.h"
+#include "xfer-range.h"
 
 /* Files sent to one rank and not answered yet, at most: enough that
    it finds its next file waiting when one is done, few enough that

@@ -30,15 +30,47 @@ error_string (int errnum, char *buf, size_t size)
 #endif
 }
 
-/* Where this thread's diagnostics are held, or NULL to print them.  */
-static _Thread_local struct held_errors *held;
+/* The buffers of one thread's quoteaf_n, one per N.  Those of a
+   worker thread are not freed when it ends: a command starts its
+   workers once.  Each starts in a buffer of its own that is never
+   freed, so that a name quoted again into a slot, as libattr does for
+   a message's two names, leaves the first pointer valid: it then
+   shows the later name, as with quotearg's.  */
+enum { QUOTE_INITIAL_SIZE = 256 };
+struct quote_slot
+{
+  char *buf;
+  size_t size;
+  char initial[QUOTE_INITIAL_SIZE];
+};
+enum { QUOTE_SLOTS = 3 };
+
+/* What belongs to the calling thread alone, so that cp's workers
+   report and quote while the walk goes on, without a lock: where its
+   diagnostics are held (NULL: print them), and its quoting
+   buffers.  */
+static _Thread_local struct
+{
+  struct held_errors *held;
+  struct quote_slot quote[QUOTE_SLOTS];
+} this_thread;
+
+/* Quoting's options, the same for every thread, and the key whose
+   destructor frees a thread's grown buffers when it ends: set up once
+   for the process.  */
+static struct
+{
+  pthread_once_t once;
+  pthread_key_t key;
+  struct quoting_options *options;
+} quoting = { .once = PTHREAD_ONCE_INIT };
 
 void
 error_hold_take (struct error_hold_scope *s, struct held_errors *h)
 {
-  s->outer = held;
+  s->outer = this_thread.held;
   s->held = h;
-  held = h;
+  this_thread.held = h;
 }
 
 void
@@ -46,15 +78,17 @@ error_hold_give_back (struct error_hold_scope *s)
 {
   /* A scope given back out of turn would leave an outer part's
      diagnostics where an inner part, now gone, held them.  */
-  if (held != s->held)
+  if (this_thread.held != s->held)
     abort ();
-  held = s->outer;
+  this_thread.held = s->outer;
 }
 
-/* Add to HELD the message FORMAT with ARGS, and ERRNUM's text.  */
+/* Add to the thread's held diagnostics the message FORMAT with ARGS,
+   and ERRNUM's text.  */
 static void
 hold_message (int errnum, char const *format, va_list args)
 {
+  struct held_errors *held = this_thread.held;
   va_list again;
   va_copy (again, args);
   int n = vsnprintf (NULL, 0, format, again);
@@ -116,7 +150,7 @@ print_error_progname (void)
 void
 cpdd_error (int status, int errnum, char const *format, ...)
 {
-  if (held && !status)
+  if (this_thread.held && !status)
     {
       va_list args;
       va_start (args, format);
@@ -146,28 +180,6 @@ cpdd_error (int status, int errnum, char const *format, ...)
     exit (status);
 }
 
-/* The buffers of one thread's quoteaf_n, one per N.  Those of a
-   worker thread are not freed when it ends: a command starts its
-   workers once.  Each starts in a buffer of its own that is never
-   freed, so that a name quoted again into a slot, as libattr does for
-   a message's two names, leaves the first pointer valid: it then
-   shows the later name, as with quotearg's.  */
-enum { QUOTE_INITIAL_SIZE = 256 };
-struct quote_slot
-{
-  char *buf;
-  size_t size;
-  char initial[QUOTE_INITIAL_SIZE];
-};
-enum { QUOTE_SLOTS = 3 };
-static _Thread_local struct quote_slot quote_slots[QUOTE_SLOTS];
-
-/* The options, the same for every thread, and the key whose
-   destructor frees a thread's grown buffers when it ends.  */
-static struct quoting_options *quote_options;
-static pthread_key_t quote_key;
-static pthread_once_t quote_once = PTHREAD_ONCE_INIT;
-
 static void
 free_quote_slots (void *slots)
 {
@@ -180,18 +192,18 @@ free_quote_slots (void *slots)
 static void
 init_quoting (void)
 {
-  quote_options = clone_quoting_options (NULL);
-  set_quoting_style (quote_options, shell_escape_always_quoting_style);
-  if (pthread_key_create (&quote_key, free_quote_slots) != 0)
+  quoting.options = clone_quoting_options (NULL);
+  set_quoting_style (quoting.options, shell_escape_always_quoting_style);
+  if (pthread_key_create (&quoting.key, free_quote_slots) != 0)
     xalloc_die ();
 }
 
 char const *
 quoteaf_n (int n, char const *arg)
 {
-  if (pthread_once (&quote_once, init_quoting) != 0)
+  if (pthread_once (&quoting.once, init_quoting) != 0)
     abort ();
-  struct quote_slot *slot = &quote_slots[n];
+  struct quote_slot *slot = &this_thread.quote[n];
   if (!slot->buf)
     {
       slot->buf = slot->initial;
@@ -200,12 +212,12 @@ quoteaf_n (int n, char const *arg)
   for (;;)
     {
       size_t len = quotearg_buffer (slot->buf, slot->size, arg, SIZE_MAX,
-                                    quote_options);
+                                    quoting.options);
       if (len < slot->size)
         return slot->buf;
       if (slot->buf != slot->initial)
         free (slot->buf);
-      else if (pthread_setspecific (quote_key, quote_slots) != 0)
+      else if (pthread_setspecific (quoting.key, this_thread.quote) != 0)
         xalloc_die ();
       slot->size = len + 1;
       slot->buf = xmalloc (slot->size);

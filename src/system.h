@@ -78,6 +78,8 @@ struct error_hold_scope
    them too.  Scopes nest; each is given back before the one it is
    in.  */
 void error_hold_take (struct error_hold_scope *s, struct held_errors *h);
+
+/* Put back the hold that error_hold_take found when it started S.  */
 void error_hold_give_back (struct error_hold_scope *s);
 
 /* Print the diagnostics held in H, as error () would have, and empty

@@ -356,17 +356,24 @@ read_names (struct walk_dir const *sdir, unsigned char **types)
    is infinite, the room the kernel leaves between the stack and the
    mappings below it is at least STACK_WANTED too.  */
 enum { STACK_WANTED = 64 * 1024 * 1024, STACK_MARGIN = 1024 * 1024 };
-static uintptr_t stack_top;
-static uintmax_t stack_room;
+
+/* The stack of the thread that walks the tree: where prepare_stack
+   found its top, and how far it may grow from there.  One for the
+   process, as the stack limit it raises is.  */
+static struct
+{
+  uintptr_t top;
+  uintmax_t room;
+} stack;
 
 void
 prepare_stack (void)
 {
-  if (stack_top)
+  if (stack.top)
     return;
   char here;
-  stack_top = (uintptr_t) &here;
-  stack_room = STACK_WANTED;
+  stack.top = (uintptr_t) &here;
+  stack.room = STACK_WANTED;
   struct rlimit rl;
   if (getrlimit (RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY
       || STACK_WANTED <= rl.rlim_cur)
@@ -374,7 +381,7 @@ prepare_stack (void)
   rlim_t want = (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < STACK_WANTED
                  ? rl.rlim_max : STACK_WANTED);
   struct rlimit raised = { want, rl.rlim_max };
-  stack_room = setrlimit (RLIMIT_STACK, &raised) == 0 ? want : rl.rlim_cur;
+  stack.room = setrlimit (RLIMIT_STACK, &raised) == 0 ? want : rl.rlim_cur;
 }
 
 bool
@@ -382,8 +389,8 @@ stack_allows_level (char const *name)
 {
   char here;
   uintptr_t now = (uintptr_t) &here;
-  uintmax_t used = stack_top < now ? now - stack_top : stack_top - now;
-  if (used + STACK_MARGIN <= stack_room)
+  uintmax_t used = stack.top < now ? now - stack.top : stack.top - now;
+  if (used + STACK_MARGIN <= stack.room)
     return true;
   error (0, 0, _("cannot copy %s: directories nested too deeply"),
          quoteaf (name));

@@ -50,6 +50,7 @@ struct workers
   bool stopping;
   int started;			/* threads that have taken their index */
   void const **at;		/* the place each thread's task is at */
+  pthread_t *selves;		/* each thread that took its index */
 
   /* Nanoseconds the workers spent running tasks and waiting for one,
      and submitters waiting for room.  */
@@ -60,9 +61,6 @@ struct workers
   int n;
   pthread_t *threads;
 };
-
-/* The pool the calling thread serves, if it is a worker.  */
-static _Thread_local struct workers *serving;
 
 static void
 check (int err, char const *what)
@@ -122,13 +120,24 @@ take_task (struct workers *w)
   return t;
 }
 
+/* Whether the calling thread is a worker of W.  The caller holds W's
+   lock.  */
+static bool
+serves (struct workers const *w)
+{
+  for (int i = 0; i < w->started; i++)
+    if (pthread_equal (w->selves[i], pthread_self ()))
+      return true;
+  return false;
+}
+
 static void *
 worker_main (void *arg)
 {
   struct workers *w = arg;
-  serving = w;
   pthread_mutex_lock (&w->lock);
   int me = w->started++;
+  w->selves[me] = pthread_self ();
   for (;;)
     {
       if (!w->count && !w->stopping)
@@ -181,6 +190,7 @@ workers_start (int n, idx_t limit)
   w->ring = xnmalloc (w->limit, sizeof *w->ring);
   w->threads = xnmalloc (n, sizeof *w->threads);
   w->at = xcalloc (n, sizeof *w->at);
+  w->selves = xnmalloc (n, sizeof *w->selves);
   for (; w->n < n; w->n++)
     check (pthread_create (&w->threads[w->n], NULL, worker_main, w),
            _("cannot start a worker thread"));
@@ -198,7 +208,9 @@ workers_submit_at (struct workers *w, void (*run) (void *), void *arg,
                    void const *place)
 {
   pthread_mutex_lock (&w->lock);
-  if (w->count == w->limit && serving == w)
+  /* A worker waiting for room that only the workers can make would
+     wait for ever once all of them do: it runs the task itself.  */
+  if (w->count == w->limit && serves (w))
     {
       pthread_mutex_unlock (&w->lock);
       run (arg);
@@ -240,6 +252,7 @@ workers_finish (struct workers *w, struct workers_times *times)
   pthread_mutex_destroy (&w->lock);
   free (w->threads);
   free (w->at);
+  free (w->selves);
   free (w->ring);
   free (w);
 }

@@ -18,8 +18,10 @@
 
 #include "system.h"
 #include "argmatch.h"
-#include "xfer.h"
 #include "xfer-cli.h"
+#include "xfer-progress.h"
+#include "xfer-size.h"
+#include "xfer-stats.h"
 
 static char const *const io_method_args[] =
 {

@@ -13,7 +13,7 @@
 #include <limits.h>
 #include <stdbool.h>
 
-#include "xfer.h"
+#include "xfer-types.h"
 
 /* getopt values of the engine's options; above any short option and
    any long-only option of cp's own.  */

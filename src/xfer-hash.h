@@ -52,8 +52,10 @@ int xfer_hash_lookup (char const *name);
 char const *xfer_hash_name (enum xfer_hash_algo algo);
 
 /* Whether this build can compute ALGO (the xxHash ones need
-   libxxhash), and if not, the library it lacks.  */
+   libxxhash).  */
 bool xfer_hash_available (enum xfer_hash_algo algo);
+
+/* The library that computes ALGO, which a build without it lacks.  */
 char const *xfer_hash_library (enum xfer_hash_algo algo);
 
 /* The names of the algorithms this build computes, separated by

@@ -1,4 +1,4 @@
-/* xfer-io.h -- the transfer engine's I/O ends (layer 1).
+/* xfer-io.h -- the transfer engine's I/O ends.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -10,14 +10,39 @@
    An end is one side of a transfer with all the state its I/O needs,
    so whoever owns an end (one copy, or one worker of a parallel copy)
    can read or write through it without any other part of the engine.
-   Nothing here calls the methods (xfer-impl.h) or the chooser.  */
+   Nothing here calls the output stage, the methods or the chooser
+   above it.  */
 
 #ifndef CPDD_XFER_IO_H
 #define CPDD_XFER_IO_H
 
-#include <stdatomic.h>
+#include <stdbool.h>
+#include <sys/types.h>
 
-#include "xfer.h"
+#include "idx.h"
+#include "xfer-types.h"
+
+/* Read up to SIZE bytes into BUF, retrying after EINTR.  Return the
+   count, 0 at end of file, or -1 with errno set.  */
+ssize_t xfer_read (int fd, void *buf, idx_t size);
+
+/* Write all SIZE bytes of BUF, retrying after EINTR and short writes.
+   Return the count written; less than SIZE means failure, with errno.  */
+idx_t xfer_write (int fd, void const *buf, idx_t size);
+
+/* Whether the N bytes at P are all zero.  */
+bool xfer_is_zero (char const *p, idx_t n);
+
+/* Tell the kernel it may drop the LEN bytes at OFF of FD from the page
+   cache; LEN 0 means all from OFF to the end of the file.  Return 0,
+   or -1 with errno set.  */
+int xfer_drop_cache (int fd, off_t off, off_t len);
+
+/* How many of XFER_CACHE_SAMPLES pages spread evenly over the first
+   SIZE bytes of the regular file FD the page cache holds, or -1 if
+   that cannot be told here.  */
+enum { XFER_CACHE_SAMPLES = 16 };
+int xfer_cached_samples (int fd, off_t size);
 
 /* One end of a transfer.  WHICH says whether it is the input
    (XFER_DIRECT_IN) or the output (XFER_DIRECT_OUT).  */
@@ -49,17 +74,30 @@ struct xfer_end
   bool dontcache;
   bool dontcache_unproven;
   off_t base, dropped, flushed;
-
-  /* Whether the warning that RWF_DONTCACHE is refused was printed;
-     shared by the ends of a command, which warns once, and by the
-     workers of cp --jobs, hence atomic.  */
-  atomic_bool *dontcache_warned;
 };
 
+/* Allocate SIZE bytes aligned to ALIGNMENT (a power of two), which
+   direct I/O needs, and if DIRECT, on huge pages where the system has
+   them and SIZE spans one.  Return NULL if memory is exhausted.  Free
+   with xfer_buffer_free.  */
+void *xfer_buffer_alloc (idx_t alignment, idx_t size, bool direct);
+
+/* Free BUF, which xfer_buffer_alloc returned, or NULL.  */
+void xfer_buffer_free (void *buf);
+
+/* The error with which the system refused to clone a file from the
+   file system IN to the file system OUT as unsupported, or 0 if it
+   has not, as far as this process knows.  */
+int xfer_clone_refusal (dev_t in, dev_t out);
+
+/* Remember that a clone from IN to OUT failed with ERR, an error
+   that says the file systems cannot clone.  */
+void xfer_note_clone_refusal (dev_t in, dev_t out, int err);
+
 /* Set up E for FILE at offset POS as end WHICH, with no direct or
-   uncached I/O; DONTCACHE_WARNED as for struct xfer_end.  */
+   uncached I/O.  */
 void xfer_end_init (struct xfer_end *e, struct xfer_file const *file,
-                    int which, off_t pos, atomic_bool *dontcache_warned);
+                    int which, off_t pos);
 
 /* Switch direct I/O on for E if its file system supports it, and set
    E->align to the alignment it needs; otherwise warn and return
@@ -92,13 +130,15 @@ ssize_t xfer_end_read (struct xfer_end *e, void *buf, idx_t size);
    failure, with errno set.  */
 idx_t xfer_end_write (struct xfer_end *e, char const *data, idx_t n);
 
-/* Read at most SIZE bytes into BUF, or write SIZE bytes of BUF, at
-   offset OFF of E, as they are (aligned by the caller if E uses
-   direct I/O), retrying after EINTR; E's offset does not change, so
-   threads may share E.  Return the count (0 at end of file), or -1
-   with errno set.  */
+/* Read at most SIZE bytes into BUF at offset OFF of E, as they are
+   (aligned by the caller if E uses direct I/O), retrying after EINTR;
+   E's offset does not change, so threads may share E.  Return the
+   count (0 at end of file), or -1 with errno set.  */
 ssize_t xfer_end_pread (struct xfer_end const *e, void *buf, idx_t size,
                         off_t off);
+
+/* Write SIZE bytes of BUF at offset OFF of E, as xfer_end_pread
+   reads.  */
 ssize_t xfer_end_pwrite (struct xfer_end const *e, void const *buf,
                          idx_t size, off_t off);
 
@@ -111,20 +151,5 @@ int xfer_reopen (int fd, int flags);
 /* Drop from the cache what the copy left behind it on E, if E is
    uncached without RWF_DONTCACHE; at the end (FINISH), all of it.  */
 void xfer_end_drop (struct xfer_end *e, bool finish);
-
-/* The mmap reader's own I/O (xfer-window.c).  */
-
-/* Write the N bytes at DATA in W's current window to E.  Return the
-   count written; less than N means failure, with errno set, EFAULT
-   meaning the window could not be read (the input shrank).  */
-idx_t xfer_window_put (struct xfer_window *w, struct xfer_end *e,
-                       char const *data, idx_t n);
-
-/* Print the "error reading" diagnostic for W's file.  */
-void xfer_window_read_error (struct xfer_window const *w);
-
-/* Like xfer_window_open, but stop after LEN bytes if 0 <= LEN.  */
-struct xfer_window *xfer_window_open_range (int fd, char const *name,
-                                            idx_t window, off_t len);
 
 #endif /* CPDD_XFER_IO_H */

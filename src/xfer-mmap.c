@@ -6,7 +6,7 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* A method, in layer 2 of the engine (see doc/HACKING): it maps the
+/* A method, of the engine (see doc/HACKING): it maps the
    source in windows (xfer-window.c) and writes each through the output
    stage (xfer-output.c).  It calls no other method and not the chooser,
    which falls back to the read/write loop where the source cannot be
@@ -15,8 +15,9 @@
 #include <config.h>
 
 #include "system.h"
-#include "xfer.h"
-#include "xfer-impl.h"
+#include "xfer-method.h"
+#include "xfer-output.h"
+#include "xfer-window.h"
 
 /* Only the copy that chose mmap: the chooser never falls back to it.  */
 static bool

@@ -7,7 +7,7 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* Two methods, in layer 2 of the engine (see doc/HACKING): the clone,
+/* Two methods, of the engine (see doc/HACKING): the clone,
    which the chooser tries first on whole files as --reflink asks, and
    the offload of a range.  The kernel moves the data, so only the ends'
    offsets and the accounting call (xfer-output.c) are touched
@@ -16,7 +16,6 @@
 
 #include <config.h>
 
-#include <pthread.h>
 #if HAVE_FICLONE
 # include <linux/fs.h>
 # include <sys/ioctl.h>
@@ -26,61 +25,31 @@
 #endif
 
 #include "system.h"
-#include "xfer.h"
-#include "xfer-impl.h"
-
-/* The pairs of file systems (source's and destination's device) on
-   which a clone was refused as unsupported.  A tree copy between two
-   file systems that cannot share extents (ext4, tmpfs) otherwise asks
-   for a clone of every file, and is refused every time: one system
-   call per file, of the 11 or so a small file needs.  Only errors that
-   belong to a file system's kind are kept: EXDEV also comes from two
-   mounts of one file system, and EINVAL or EPERM from one file.  */
-enum { REFUSED_MAX = 8 };
-static struct refused_pair { dev_t in, out; int err; } refused[REFUSED_MAX];
-static int n_refused;
-static pthread_mutex_t refused_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* The entry of REFUSED for C's pair of file systems, or NULL.  The
-   caller holds REFUSED_LOCK.  */
-static struct refused_pair const *
-refused_pair (struct xfer_ctx const *c)
-{
-  for (int i = 0; i < n_refused; i++)
-    if (refused[i].in == c->in.st->st_dev
-        && refused[i].out == c->out.st->st_dev)
-      return &refused[i];
-  return NULL;
-}
+#include "xfer-method.h"
+#include "xfer-output.h"
+#include "xfer-io.h"
 
 /* The error with which clones from C's source's file system to its
    destination's were refused, or 0.  */
 static int
 clone_refusal (struct xfer_ctx const *c)
 {
-  pthread_mutex_lock (&refused_lock);
-  struct refused_pair const *r = refused_pair (c);
-  int err = r ? r->err : 0;
-  pthread_mutex_unlock (&refused_lock);
-  return err;
+  return xfer_clone_refusal (c->in.st->st_dev, c->out.st->st_dev);
 }
 
 /* Remember that a clone of C's files failed with ERR, if that says the
-   file systems cannot clone.  */
+   file systems cannot clone.  Only errors that belong to a file
+   system's kind are kept: EXDEV also comes from two mounts of one file
+   system, and EINVAL or EPERM from one file.  */
 static void
 note_clone_refusal (struct xfer_ctx const *c, int err)
 {
-  if (! (err == EOPNOTSUPP || err == ENOTTY || err == ENOSYS
+  if (err == EOPNOTSUPP || err == ENOTTY || err == ENOSYS
 #if ENOTSUP != EOPNOTSUPP
-         || err == ENOTSUP
+      || err == ENOTSUP
 #endif
-         ))
-    return;
-  pthread_mutex_lock (&refused_lock);
-  if (!refused_pair (c) && n_refused < REFUSED_MAX)
-    refused[n_refused++] = (struct refused_pair) { c->in.st->st_dev,
-                                                   c->out.st->st_dev, err };
-  pthread_mutex_unlock (&refused_lock);
+      )
+    xfer_note_clone_refusal (c->in.st->st_dev, c->out.st->st_dev, err);
 }
 
 /* Make the destination share the source's extents.  Return true on

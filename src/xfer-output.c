@@ -6,7 +6,7 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* The lowest part of layer 2, the methods (see doc/HACKING): sparse
+/* The output layer, below the methods (see doc/HACKING): sparse
    output, the buffers and the one accounting call every method
    shares.  It calls the I/O ends (xfer-io.c, xfer-window.c), the utility
    layer and, through a function pointer, the sink the chooser was
@@ -15,10 +15,11 @@
 #include <config.h>
 
 #include "system.h"
-#include "xfer.h"
-#include "xfer-impl.h"
-#include "xfer-io.h"
+#include "xfer-output.h"
 #include "xfer-hash.h"
+#include "xfer-io.h"
+#include "xfer-size.h"
+#include "xfer-window.h"
 
 /* Zeros written where the destination cannot have holes.  */
 static char const zeros[64 * 1024];

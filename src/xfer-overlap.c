@@ -21,7 +21,7 @@
    the chooser then has the plain loop copy anything the file gained
    meanwhile.
 
-   A method, in layer 2 of the engine (see doc/HACKING): it calls the
+   A method, of the engine (see doc/HACKING): it calls the
    I/O ends (xfer-io.c) for their state and the reader thread's
    positional transfers, io_uring for its queue, and the output stage
    (xfer-output.c); no other method, and not the chooser.  */
@@ -34,8 +34,10 @@
 #endif
 
 #include "system.h"
-#include "xfer.h"
-#include "xfer-impl.h"
+#include "xfer-method.h"
+#include "xfer-output.h"
+#include "xfer-io.h"
+#include "xfer-size.h"
 
 /* The bytes kept in flight, shared among the buffers.  Copying 1 GiB
    cold from ext4 to ext4 (medians of 5, GNU cp 2.79 s in the same

@@ -22,7 +22,9 @@
 
 #include "system.h"
 #include "human.h"
-#include "xfer.h"
+#include "xfer-progress.h"
+#include "xfer-stats.h"
+#include "xfer-types.h"
 
 struct xfer_session
 {
@@ -42,17 +44,18 @@ struct xfer_session
 };
 
 /* A command has one session at a time, as it has one standard error
-   and one SIGUSR1.  It is not allocated, so that a command that ends
+   and one SIGUSR1, whose handler and the error hook below reach it
+   only from here.  It is not allocated, so that a command that ends
    through error () with a session started leaves nothing to free; its
    main may then run again in the same process, as under a fuzzer.  */
-static struct xfer_session the_session;
-
-/* The session whose line is on screen, for the error hook below.  */
-static struct xfer_session *shown;
-
-/* SIGUSR1 arrived and its line is not printed yet.  */
-static volatile sig_atomic_t info_requested;
-static void (*saved_print_progname) (void);
+static struct
+{
+  struct xfer_session session;
+  struct xfer_session *shown;	/* the one whose line is on screen */
+  void (*saved_print_progname) (void); /* the hook the line replaced */
+  volatile sig_atomic_t info_requested; /* SIGUSR1 arrived and its
+                                           line is not printed yet */
+} command;
 
 /* Wipe the progress line so the next output starts on a clean line.  */
 static void
@@ -62,8 +65,8 @@ session_clear (struct xfer_session *s)
     return;
   fprintf (stderr, "\r%*s\r", s->width, "");
   s->width = 0;
-  shown = NULL;
-  error_print_progname = saved_print_progname;
+  command.shown = NULL;
+  error_print_progname = command.saved_print_progname;
 }
 
 /* error() calls this in place of printing "cp: ": a diagnostic must not
@@ -71,7 +74,7 @@ session_clear (struct xfer_session *s)
 static void
 clear_then_progname (void)
 {
-  session_clear (shown);
+  session_clear (command.shown);
   print_error_progname ();
 }
 
@@ -92,14 +95,14 @@ session (struct xfer_opts *opts)
 {
   if (!opts->sink)
     {
-      the_session = (struct xfer_session) {
+      command.session = (struct xfer_session) {
         .sink = { .begin = session_begin, .bytes = session_bytes,
                   .end = session_add },
         .n_others = -1,
         .total = -1,
         .stdout_tty = isatty (STDOUT_FILENO)
       };
-      opts->sink = &the_session.sink;
+      opts->sink = &command.session.sink;
     }
   return session_of (opts);
 }
@@ -107,7 +110,7 @@ session (struct xfer_opts *opts)
 static void
 info_handler (int sig _GL_UNUSED)
 {
-  info_requested = 1;
+  command.info_requested = 1;
 }
 
 /* The handler only sets a flag; the line is printed from the copy
@@ -222,11 +225,11 @@ print_eta (struct xfer_session const *s, xtime_t now)
 static void
 draw (struct xfer_session *s, xtime_t now)
 {
-  if (!shown)
+  if (!command.shown)
     {
-      saved_print_progname = error_print_progname;
+      command.saved_print_progname = error_print_progname;
       error_print_progname = clear_then_progname;
-      shown = s;
+      command.shown = s;
     }
   fputc ('\r', stderr);
   int w = xfer_print_transfer (stderr, session_total_bytes (s), s->start,
@@ -243,7 +246,7 @@ draw (struct xfer_session *s, xtime_t now)
 static void
 print_info (struct xfer_session *s)
 {
-  info_requested = 0;
+  command.info_requested = 0;
   session_clear (s);
   xfer_print_transfer (stderr, session_total_bytes (s), s->start,
                        gethrxtime (), false);
@@ -256,7 +259,7 @@ print_info (struct xfer_session *s)
 static void
 tick (struct xfer_session *s)
 {
-  if (info_requested)
+  if (command.info_requested)
     print_info (s);
   if (!s->show)
     return;

@@ -13,11 +13,32 @@
 
 #include <config.h>
 
+#include <pthread.h>
+#include <stdatomic.h>
+
 #include "system.h"
+#include "xfer-range.h"
 #include "xfer.h"
-#include "xfer-impl.h"
-#include "xfer-io.h"
 #include "xfer-hash.h"
+#include "xfer-io.h"
+#include "xfer-readback.h"
+#include "xfer-size.h"
+
+/* What the ranges of a split share while they are copied, in
+   whichever threads copy them: the next range to take, and their
+   outcomes so far, under LOCK.  Allocated, so that the lock and the
+   atomic stay out of the callers' sight and reach.  */
+struct xfer_split_shared
+{
+  atomic_intmax_t next;		/* the next range to take */
+
+  pthread_mutex_t lock;		/* guards the members below, and the
+                                   split's report */
+  off_t failed_at;		/* start of the first range that failed */
+  bool ok;
+  struct held_errors failure;	/* what that range said */
+  struct held_errors warnings;	/* what the others said, once each */
+};
 
 /* The automatic range size: see "cp jobs" in the manual for the
    measurements.  Ranges start at multiples of it, so it is a multiple
@@ -87,27 +108,34 @@ probe_direct (struct xfer_split *s)
       }
 }
 
-/* Set S up to copy SRC to DST in RANGES ranges (0 if not known yet)
-   of CHUNK bytes with OPTS, this process taking ranges from NEXT on.  */
+/* Set S up to copy SRC to DST in ranges of CHUNK bytes with OPTS,
+   none of them known yet, this process taking them from the first.  */
 static void
 split_init (struct xfer_split *s, struct xfer_file const *src,
             struct xfer_file const *dst, struct xfer_opts const *opts,
-            off_t chunk, intmax_t ranges, intmax_t next)
+            off_t chunk)
 {
-  int err = pthread_mutex_init (&s->lock, NULL);
+  struct xfer_split_shared *sh = xmalloc (sizeof *sh);
+  int err = pthread_mutex_init (&sh->lock, NULL);
   if (err)
     error (EXIT_FAILURE, err, _("cannot make a lock"));
-  s->src = *src;
-  s->dst = *dst;
-  s->opts = *opts;
-  s->chunk = chunk;
-  s->verify_algo = -1;
-  s->ranges = ranges;
-  atomic_init (&s->next, next);
-  s->report = (struct xfer_report) { .method = XFER_METHOD_READ };
-  s->failed_at = -1;
-  s->ok = true;
-  s->failure = s->warnings = (struct held_errors) { NULL, 0 };
+  atomic_init (&sh->next, 0);
+  sh->failed_at = -1;
+  sh->ok = true;
+  sh->failure = sh->warnings = (struct held_errors) { NULL, 0 };
+  *s = (struct xfer_split) { .src = *src, .dst = *dst, .opts = *opts,
+                             .chunk = chunk, .verify_algo = -1,
+                             .report = { .method = XFER_METHOD_READ },
+                             .shared = sh };
+}
+
+/* End what split_init started.  */
+static void
+split_free (struct xfer_split *s)
+{
+  pthread_mutex_destroy (&s->shared->lock);
+  free (s->shared);
+  s->shared = NULL;
 }
 
 bool
@@ -123,7 +151,7 @@ xfer_split_start (struct xfer_split *s, struct xfer_file const *src,
          && can_reopen (dst->fd, O_WRONLY)))
     return false;
 
-  split_init (s, src, dst, opts, chunk, 0, 0);
+  split_init (s, src, dst, opts, chunk);
 
   struct xfer_sink *sink = opts->sink;
   if (sink)
@@ -133,7 +161,7 @@ xfer_split_start (struct xfer_split *s, struct xfer_file const *src,
   enum xfer_step cloned = xfer_clone_file (src, dst, opts, &s->report);
   if (cloned != XFER_STEP_UNSUITED)
     {
-      s->ok = cloned == XFER_STEP_DONE;
+      s->shared->ok = cloned == XFER_STEP_DONE;
       return true;
     }
 
@@ -202,8 +230,9 @@ copy_range_at (struct xfer_split *s, off_t start, bool last,
   bool verify = 0 <= s->verify_algo;
   if (verify)
     xfer_hash_init (&h, s->verify_algo);
-  bool ok = xfer_copy_part (&src, &dst, &s->opts, report, start,
-                            last ? -1 : s->chunk, last, verify ? &h : NULL);
+  struct xfer_part part = { start, last ? -1 : s->chunk, last,
+                            verify ? &h : NULL };
+  bool ok = xfer_copy_part (&src, &dst, &s->opts, &part, report);
   if (verify)
     {
       if (ok)
@@ -307,7 +336,8 @@ take_holes (struct xfer_split *s, intmax_t i, off_t data)
 {
   intmax_t upto = MIN (data / s->chunk, s->ranges - 1);
   intmax_t next = i + 1;
-  if (next < upto && atomic_compare_exchange_strong (&s->next, &next, upto))
+  if (next < upto
+      && atomic_compare_exchange_strong (&s->shared->next, &next, upto))
     return upto - i;
   return 1;
 }
@@ -318,17 +348,18 @@ static void
 record_range (struct xfer_split *s, off_t start, bool ok,
               struct held_errors *said, struct xfer_report const *report)
 {
+  struct xfer_split_shared *sh = s->shared;
   merge_report (&s->report, report, start == 0);
   if (ok)
-    add_new_lines (&s->warnings, said);
+    add_new_lines (&sh->warnings, said);
   else
     {
-      s->ok = false;
-      if (s->failed_at < 0 || start < s->failed_at)
+      sh->ok = false;
+      if (sh->failed_at < 0 || start < sh->failed_at)
         {
-          s->failed_at = start;
-          free (s->failure.text);
-          s->failure = *said;
+          sh->failed_at = start;
+          free (sh->failure.text);
+          sh->failure = *said;
         }
       else
         free (said->text);
@@ -342,9 +373,8 @@ copy_range (struct xfer_split *s, intmax_t i)
 {
   off_t start = i * s->chunk;
 
-  pthread_mutex_lock (&s->lock);
-  bool after_failure = 0 <= s->failed_at && s->failed_at < start;
-  pthread_mutex_unlock (&s->lock);
+  off_t failed_at = xfer_split_failed_at (s);
+  bool after_failure = 0 <= failed_at && failed_at < start;
   if (after_failure)
     return;
 
@@ -372,9 +402,9 @@ copy_range (struct xfer_split *s, intmax_t i)
       error_hold_give_back (&hold);
     }
 
-  pthread_mutex_lock (&s->lock);
+  pthread_mutex_lock (&s->shared->lock);
   record_range (s, start, ok, &said, &report);
-  pthread_mutex_unlock (&s->lock);
+  pthread_mutex_unlock (&s->shared->lock);
 }
 
 void
@@ -382,7 +412,7 @@ xfer_copy_ranges (struct xfer_split *s)
 {
   for (;;)
     {
-      intmax_t i = atomic_fetch_add (&s->next, 1);
+      intmax_t i = atomic_fetch_add (&s->shared->next, 1);
       if (s->ranges <= i)
         break;
       copy_range (s, i);
@@ -402,7 +432,9 @@ xfer_split_join (struct xfer_split *s, struct xfer_file const *src,
 {
   /* No other range is this process's to take with its own.  Its bytes
      count in this process's sink, the file in the one that split it.  */
-  split_init (s, src, dst, opts, chunk, ranges, -1);
+  split_init (s, src, dst, opts, chunk);
+  s->ranges = ranges;
+  atomic_store (&s->shared->next, -1);
 }
 
 bool
@@ -410,11 +442,12 @@ xfer_copy_range (struct xfer_split *s, intmax_t i, struct held_errors *said,
                  struct xfer_report *report)
 {
   copy_range (s, i);
+  struct xfer_split_shared *sh = s->shared;
   *report = s->report;
-  bool ok = s->ok;
-  *said = ok ? s->warnings : s->failure;
-  free (ok ? s->failure.text : s->warnings.text);
-  pthread_mutex_destroy (&s->lock);
+  bool ok = sh->ok;
+  *said = ok ? sh->warnings : sh->failure;
+  free (ok ? sh->failure.text : sh->warnings.text);
+  split_free (s);
   return ok;
 }
 
@@ -428,22 +461,41 @@ xfer_split_merge (struct xfer_split *s, off_t start, bool ok,
 bool
 xfer_split_end (struct xfer_split *s)
 {
-  error_print_held (&s->warnings);
-  error_print_held (&s->failure);
+  struct xfer_split_shared *sh = s->shared;
+  error_print_held (&sh->warnings);
+  error_print_held (&sh->failure);
   struct stat st;
-  if (0 <= s->failed_at)
+  if (0 <= sh->failed_at)
     {
       /* Only ever shorten: the range that failed may not have
          reached its start.  */
       if (fstat (s->dst.fd, &st) != 0)
         error (0, errno, _("cannot fstat %s"), quoteaf (s->dst.name));
-      else if (s->failed_at < st.st_size
-               && ftruncate (s->dst.fd, s->failed_at) != 0)
+      else if (sh->failed_at < st.st_size
+               && ftruncate (s->dst.fd, sh->failed_at) != 0)
         error (0, errno, _("failed to truncate %s"), quoteaf (s->dst.name));
     }
-  bool ok = s->ok && !s->report.differs;
+  bool ok = sh->ok && !s->report.differs;
   if (s->opts.sink)
     s->opts.sink->end (s->opts.sink, &s->report, ok);
-  pthread_mutex_destroy (&s->lock);
+  split_free (s);
   return ok;
+}
+
+bool
+xfer_split_ok (struct xfer_split const *s)
+{
+  pthread_mutex_lock (&s->shared->lock);
+  bool ok = s->shared->ok;
+  pthread_mutex_unlock (&s->shared->lock);
+  return ok;
+}
+
+off_t
+xfer_split_failed_at (struct xfer_split const *s)
+{
+  pthread_mutex_lock (&s->shared->lock);
+  off_t failed_at = s->shared->failed_at;
+  pthread_mutex_unlock (&s->shared->lock);
+  return failed_at;
 }

@@ -20,9 +20,10 @@
 #include <fcntl.h>
 
 #include "system.h"
-#include "xfer.h"
+#include "xfer-readback.h"
 #include "xfer-hash.h"
 #include "xfer-io.h"
+#include "xfer-size.h"
 
 /* Write FD's data to storage and drop it from the page cache, so that
    it is read from storage next.  Return false if either failed.  */
@@ -40,7 +41,7 @@ start_reading (struct xfer_end *e, int fd, struct xfer_file const *file,
                off_t start, bool from_storage, enum xfer_readback *how)
 {
   struct xfer_file f = { fd, file->name, file->st, start == 0 };
-  xfer_end_init (e, &f, XFER_DIRECT_IN, start, NULL);
+  xfer_end_init (e, &f, XFER_DIRECT_IN, start);
   e->direct_quiet = true;
   *how = XFER_READBACK_CACHE;
   if (start != 0 && lseek (fd, start, SEEK_SET) != start)
@@ -54,23 +55,32 @@ start_reading (struct xfer_end *e, int fd, struct xfer_file const *file,
   return true;
 }
 
+/* A buffer to read through, fit for the end's direct I/O.  */
+struct read_buffer
+{
+  char *data;
+  idx_t size;
+};
+
 /* Hash the LEN bytes that E reads (all to its end if LEN < 0) with
-   ALGO into HEX, through BUF of SIZE bytes; set *READ to whether any
-   byte was read.  Those of the LEN bytes past the end of the file are
+   ALGO into HEX, through BUF; set *READ to whether any byte was
+   read.  Those of the LEN bytes past the end of the file are
    zeros: a range of a copy in ranges may end in a hole that only a
    later range gives the file the length to hold.  Return true, or
    false with errno set.  */
 static bool
-hash_to_end (struct xfer_end *e, enum xfer_hash_algo algo,
-             char hex[XFER_HASH_HEX_MAX], char *buf, idx_t size, off_t len,
+hash_to_end (struct xfer_end *e, struct read_buffer const *buf, off_t len,
+             enum xfer_hash_algo algo, char hex[XFER_HASH_HEX_MAX],
              bool *read)
 {
+  idx_t size = buf->size;
   struct xfer_hash h;
   xfer_hash_init (&h, algo);
   *read = false;
   while (len != 0)
     {
-      ssize_t n = xfer_end_read (e, buf, 0 <= len && len < size ? len : size);
+      ssize_t n = xfer_end_read (e, buf->data,
+                                 0 <= len && len < size ? len : size);
       if (n < 0)
         {
           int err = errno;
@@ -85,7 +95,7 @@ hash_to_end (struct xfer_end *e, enum xfer_hash_algo algo,
           break;
         }
       *read = true;
-      xfer_hash_add (&h, buf, n);
+      xfer_hash_add (&h, buf->data, n);
       if (0 <= len)
         len -= n;
     }
@@ -107,13 +117,14 @@ xfer_hash_back (struct xfer_file const *file, bool from_storage,
   struct xfer_end e;
   bool ok = start_reading (&e, fd, file, start, from_storage, how);
   idx_t align = MAX (getpagesize (), e.align);
-  bufsize = (MAX (bufsize, align) + align - 1) / align * align;
-  char *buf = xfer_buffer_alloc (align, bufsize, e.direct);
-  if (!buf)
+  struct read_buffer buf;
+  buf.size = (MAX (bufsize, align) + align - 1) / align * align;
+  buf.data = xfer_buffer_alloc (align, buf.size, e.direct);
+  if (!buf.data)
     xalloc_die ();
 
   bool read;
-  ok = ok && hash_to_end (&e, algo, hex, buf, bufsize, len, &read);
+  ok = ok && hash_to_end (&e, &buf, len, algo, hex, &read);
   if (ok && *how == XFER_READBACK_DIRECT && read && !e.direct_used)
     {
       /* The file system took the flag but refused the I/O, and the end
@@ -121,10 +132,10 @@ xfer_hash_back (struct xfer_file const *file, bool from_storage,
       *how = sync_and_drop (fd) ? XFER_READBACK_DROPPED : XFER_READBACK_CACHE;
       e.pos = start;
       ok = (lseek (fd, start, SEEK_SET) == start
-            && hash_to_end (&e, algo, hex, buf, bufsize, len, &read));
+            && hash_to_end (&e, &buf, len, algo, hex, &read));
     }
   int err = errno;
-  xfer_buffer_free (buf);
+  xfer_buffer_free (buf.data);
   if (!ok)
     error (0, err, _("error reading %s"), quoteaf (file->name));
   if (close (fd) != 0 && ok)

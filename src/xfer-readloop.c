@@ -6,15 +6,16 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* A method, in layer 2 of the engine (see doc/HACKING): it reads the
+/* A method, of the engine (see doc/HACKING): it reads the
    source through its I/O end and writes through the output stage
    (xfer-output.c).  It calls no other method and not the chooser.  */
 
 #include <config.h>
 
 #include "system.h"
-#include "xfer.h"
-#include "xfer-impl.h"
+#include "xfer-method.h"
+#include "xfer-output.h"
+#include "xfer-io.h"
 
 /* Any copy: whatever the source is, it can be read.  */
 static bool

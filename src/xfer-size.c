@@ -1,4 +1,4 @@
-/* xfer-size.c -- buffer sizes: parsing, automatic choice, allocation.
+/* xfer-size.c -- buffer sizes: parsing and automatic choice.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -6,27 +6,17 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* The utility layer of the engine, below layer 1 (see doc/HACKING):
+/* The utility layer of the engine, its lowest (see doc/HACKING):
    used by every layer and by cp and dd, it calls nothing of the
    engine's.  */
 
 #include <config.h>
 
-#include <stdatomic.h>
-#include <sys/mman.h>
-
 #include "system.h"
-#include "alignalloc.h"
 #include "intprops.h"
 #include "minmax.h"
 #include "stat-size.h"
-#include "xfer.h"
-
-#if HAVE_MADVISE && defined MADV_HUGEPAGE
-# define CAN_ADVISE_HUGE 1
-#else
-# define CAN_ADVISE_HUGE 0
-#endif
+#include "xfer-size.h"
 
 /* The unit letters dd accepts; '0' lets xstrtoumax take "KB" (1000)
    and "KiB" (1024) as well as "K".  */
@@ -132,63 +122,4 @@ xfer_auto_buffer_size (struct stat const *src, struct stat const *dst)
       size = MIN (size, need);
     }
   return size;
-}
-
-/* The size of the huge pages that can back anonymous memory, or 0 if
-   there are none or it cannot be told.  The cache is atomic as workers
-   of cp --jobs may ask at once; each then reads the same value.  */
-static idx_t
-huge_page_size (void)
-{
-  static _Atomic idx_t cached = -1;
-  idx_t size = atomic_load_explicit (&cached, memory_order_relaxed);
-  if (size < 0)
-    {
-      size = 0;
-#if CAN_ADVISE_HUGE
-      FILE *f = fopen ("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size",
-                       "re");
-      if (f)
-        {
-          intmax_t n;
-          if (fscanf (f, "%jd", &n) == 1 && 0 < n && n <= IDX_MAX
-              && (n & (n - 1)) == 0)
-            size = n;
-          fclose (f);
-        }
-#endif
-      atomic_store_explicit (&cached, size, memory_order_relaxed);
-    }
-  return size;
-}
-
-/* Why huge pages for direct I/O: a direct transfer is built from the
-   buffer's physical pages, and a device limits how many pieces one
-   request may have (254 on these VMs' virtio disks), so 8 MiB buffers
-   on 4 KiB pages went to the disk as requests of 540 KiB on average,
-   while GNU cp's write-back, from the page cache's large folios, sent
-   3.8 MiB ones.  On 2 MiB pages the requests grew to 3.5 to 3.9 MiB and
-   a cold 1 GiB cp --direct went from 2.15 to 0.80 times GNU cp's wall
-   time (medians of 5), its system time from 0.17 s to 0.05 s.  Through
-   the page cache the buffer's pages do not matter: a hot 8 MiB copy
-   took the same time either way, so other buffers stay as they are,
-   sparing the system the work of finding whole huge pages.  */
-void *
-xfer_buffer_alloc (idx_t alignment, idx_t size, bool direct)
-{
-  idx_t huge = direct ? huge_page_size () : 0;
-  bool use_huge = huge && huge <= size;
-  void *p = alignalloc (use_huge ? MAX (alignment, huge) : alignment, size);
-#if CAN_ADVISE_HUGE
-  /* Only a hint: without huge pages the copy is the same, if slower.  */
-  if (p && use_huge)
-    madvise (p, size, MADV_HUGEPAGE);
-#endif
-  return p;
-}
-
-void
-xfer_buffer_free (void *buf)
-{
-  alignfree (buf);
 }

@@ -6,7 +6,7 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* The utility layer of the engine, below layer 1 (see doc/HACKING):
+/* The utility layer of the engine, its lowest (see doc/HACKING):
    formatting only, for dd, cp --debug and the progress sink.  It calls
    nothing of the engine's.  */
 
@@ -15,7 +15,8 @@
 #include "system.h"
 #include "c-ctype.h"
 #include "human.h"
-#include "xfer.h"
+#include "xfer-stats.h"
+#include "xfer-types.h"
 
 /* dd prints sizes rounded to the nearest unit, with a space before
    the unit and a "B" after it: "1.0 kB", "512 B".  */

@@ -32,9 +32,10 @@
 #include <sys/mman.h>
 
 #include "system.h"
-#include "xfer.h"
-#include "xfer-io.h"
+#include "xfer-window.h"
 #include "xfer-hash.h"
+#include "xfer-io.h"
+#include "xfer-size.h"
 
 struct xfer_window
 {
@@ -288,7 +289,7 @@ xfer_window_write (struct xfer_window *w, char const *data, idx_t size,
 {
   struct xfer_file file = { .fd = fd, .name = name };
   struct xfer_end out;
-  xfer_end_init (&out, &file, XFER_DIRECT_OUT, -1, NULL);
+  xfer_end_init (&out, &file, XFER_DIRECT_OUT, -1);
   if (xfer_window_put (w, &out, data, size) == size)
     return true;
   if (errno == EFAULT)

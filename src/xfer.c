@@ -6,14 +6,15 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* Layer 3 of the engine, the chooser (see doc/HACKING): it sets up
-   the copy's two I/O ends, tries a clone, walks the source's extents,
-   and on each runs the first method of its table that suits the copy,
-   then the next that suits where one cannot go on.  It may call every
-   lower layer: the methods (xfer-impl.h), the I/O ends (xfer-io.h) and
-   the utilities.  What the copy reports as it goes goes to the sink in
-   the options, through its function pointers: the chooser knows
-   nothing of what is drawn or counted there.  */
+/* The engine's chooser (see doc/HACKING): it sets up the copy's two
+   I/O ends, tries a clone, walks the source's extents, and on each
+   runs the first method of its table that suits the copy, then the
+   next that suits where one cannot go on.  It may call every lower
+   layer: the methods (xfer-method.h), the output stage
+   (xfer-output.h), the I/O ends (xfer-io.h) and the utilities.  What
+   the copy reports as it goes goes to the sink in the options, through
+   its function pointers: the chooser knows nothing of what is drawn or
+   counted there.  */
 
 #include <config.h>
 
@@ -22,12 +23,10 @@
 #include "system.h"
 #include "stat-size.h"
 #include "xfer.h"
-#include "xfer-impl.h"
 #include "xfer-io.h"
-
-/* A command warns once that RWF_DONTCACHE is refused, however many
-   files it copies and however many workers or ranges copy them.  */
-static atomic_bool dontcache_warned;
+#include "xfer-method.h"
+#include "xfer-output.h"
+#include "xfer-size.h"
 
 bool
 xfer_looks_sparse (struct stat const *st)
@@ -455,18 +454,23 @@ void
 xfer_start_end (struct xfer_end *e, struct xfer_file const *f, int which,
                 off_t pos)
 {
-  xfer_end_init (e, f, which, pos, &dontcache_warned);
+  xfer_end_init (e, f, which, pos);
 }
 
-/* Set C up to copy SRC at offset IN_POS to DST at OUT_POS with OPTS,
-   reporting to REPORT.  */
+/* Set C up for a copy with OPTS, reporting to REPORT.  */
 static void
-start_copy (struct xfer_ctx *c, struct xfer_file const *src, off_t in_pos,
-            struct xfer_file const *dst, off_t out_pos,
-            struct xfer_opts const *opts, struct xfer_report *report)
+start_copy (struct xfer_ctx *c, struct xfer_opts const *opts,
+            struct xfer_report *report)
 {
   *c = (struct xfer_ctx) { .opts = opts, .sink = opts->sink,
                            .report = report, .align = 1 };
+}
+
+/* Set C's ends up: SRC at offset IN_POS, DST at OUT_POS.  */
+static void
+start_ends (struct xfer_ctx *c, struct xfer_file const *src, off_t in_pos,
+            struct xfer_file const *dst, off_t out_pos)
+{
   xfer_start_end (&c->in, src, XFER_DIRECT_IN, in_pos);
   xfer_start_end (&c->out, dst, XFER_DIRECT_OUT, out_pos);
   c->out_end = out_pos;
@@ -481,7 +485,8 @@ xfer_copy_hashed (struct xfer_file const *src, struct xfer_file const *dst,
   off_t in_pos = start_offset (src);
   off_t out_pos = start_offset (dst);
   struct xfer_ctx c;
-  start_copy (&c, src, in_pos, dst, out_pos, opts, report);
+  start_copy (&c, opts, report);
+  start_ends (&c, src, in_pos, dst, out_pos);
   c.hash = hash;
 
   if (c.sink)
@@ -508,21 +513,23 @@ xfer_clone_file (struct xfer_file const *src, struct xfer_file const *dst,
                  struct xfer_opts const *opts, struct xfer_report *report)
 {
   struct xfer_ctx c;
-  start_copy (&c, src, 0, dst, 0, opts, report);
+  start_copy (&c, opts, report);
+  start_ends (&c, src, 0, dst, 0);
   return try_clone (&c);
 }
 
 bool
 xfer_copy_part (struct xfer_file const *src, struct xfer_file const *dst,
-                struct xfer_opts const *opts, struct xfer_report *report,
-                off_t start, off_t len, bool finish, struct xfer_hash *hash)
+                struct xfer_opts const *opts, struct xfer_part const *part,
+                struct xfer_report *report)
 {
   struct xfer_ctx c;
-  start_copy (&c, src, start, dst, start, opts, report);
-  c.hash = hash;
-  bool ok = copy_span (&c, len, finish);
+  start_copy (&c, opts, report);
+  start_ends (&c, src, part->start, dst, part->start);
+  c.hash = part->hash;
+  bool ok = copy_span (&c, part->len, part->finish);
   end_copy (&c, ok);
-  if (hash)
+  if (part->hash)
     report->hashed = (c.hash_missed
                       ? XFER_HASHED_MISSED : XFER_HASHED_PASSING);
   return ok;

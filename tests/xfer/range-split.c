@@ -17,10 +17,12 @@
 
 #include <config.h>
 
+#include <pthread.h>
 #include <stdckdint.h>
 
 #include "system.h"
-#include "xfer.h"
+#include "xfer-io.h"
+#include "xfer-range.h"
 
 static int failures;
 
@@ -271,8 +273,9 @@ merge_outcomes (void)
   merge (&s, 2, false, &direct, "range 2 failed");
   merge (&s, 1, true, &read, "warning: another");
 
-  expect (!s.ok, "a failed range fails the file");
-  expect (s.failed_at == 20, "the first failed range counts");
+  expect (!xfer_split_ok (&s), "a failed range fails the file");
+  expect (xfer_split_failed_at (&s) == 20,
+          "the first failed range counts");
   expect (s.report.bytes == 50, "all ranges' bytes add up");
   expect (s.report.method == XFER_METHOD_MMAP
           && s.report.buffer_size == 4096,
@@ -299,7 +302,8 @@ merge_successes (void)
   for (intmax_t i = 3; 0 <= i; i--)
     merge (&s, i, true, &r, NULL);
 
-  expect (s.ok && s.failed_at < 0, "all ranges copied");
+  expect (xfer_split_ok (&s) && xfer_split_failed_at (&s) < 0,
+          "all ranges copied");
   expect (s.report.bytes == 45, "a short last range adds its bytes");
   expect (xfer_split_end (&s), "the split ends well");
   expect (end_size (out) == 45, "nothing is cut");

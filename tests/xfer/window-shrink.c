@@ -21,7 +21,7 @@
 #include <config.h>
 
 #include "system.h"
-#include "xfer.h"
+#include "xfer-window.h"
 
 void usage (int status);
 void

@@ -23,6 +23,8 @@
 #include "argmatch.h"
 #include "xfer.h"
 #include "xfer-cli.h"
+#include "xfer-progress.h"
+#include "xfer-stats.h"
 
 enum { SPARSE_OPTION = CHAR_MAX + 1, REFLINK_OPTION, DEBUG_OPTION };
 
