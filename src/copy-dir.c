@@ -190,8 +190,8 @@ open_source_dir (struct dir_copy *d, struct copy_ctx const *ctx,
       && src_st->st_dev != ctx->top_dev)
     return false;
   struct stat st;
-  if (!walk_open (ctx->src_walk, src->dir, src->rel, follows_links (ctx, x),
-                  false, sdir, &st))
+  if (!walk_open (ctx->src_walk, src->dir, src->rel,
+                  follows_links (ctx, x) ? WALK_FOLLOW : 0, sdir, &st))
     {
       error (0, errno, _("cannot access %s"), quoteaf (src->name));
       *ok = false;
@@ -396,9 +396,10 @@ copy_directory (struct loc const *src, struct stat const *src_st,
      unless --keep-directory-symlink has the copy go through it.  */
   struct walk_dir ddir;
   struct stat dst_st;
+  bool follow = ctx->command_line || follows_dest_dir_links (x);
   if (!walk_open (ctx->dst_walk, dst->dir, dst->rel,
-                  ctx->command_line || follows_dest_dir_links (x),
-                  true, &ddir, &dst_st))
+                  (follow ? WALK_FOLLOW : 0) | WALK_SEARCH_OK, &ddir,
+                  &dst_st))
     {
       if (exists)
         error (0, errno, _("cannot access %s"), quoteaf (dst->name));

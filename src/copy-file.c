@@ -346,22 +346,12 @@ owned_as_made (struct copy_session const *s, struct loc const *dst,
           && st->st_uid == s->maker_uid && st->st_gid == s->maker_gid);
 }
 
-/* The last answer is kept, per thread, as a walk stays on one file
-   system for long.  */
-unsigned int
-file_system_kind (int fd, dev_t dev)
-{
-  static _Thread_local bool known;
-  static _Thread_local unsigned int kind;
-  static _Thread_local dev_t known_dev;
-  if (known && dev == known_dev)
-    return kind;
-  kind = 0;
 #if HAVE_SYS_VFS_H && HAVE_FSTATFS
-  struct statfs fs;
-  if (fstatfs (fd, &fs) != 0)
-    return kind;
-  switch ((unsigned long) fs.f_type)
+/* What a file system of type TYPE (statfs's f_type) is to the copy.  */
+static unsigned int
+kind_of_type (unsigned long type)
+{
+  switch (type)
     {
     case 0x6969:		/* NFS */
     case 0x517B:		/* SMB */
@@ -373,22 +363,43 @@ file_system_kind (int fd, dev_t dev)
     case 0x47504653:		/* GPFS */
     case 0x01021997:		/* 9P */
     case 0x5346414F:		/* AFS */
-      kind = FS_FAR;
-      break;
+      return FS_FAR;
     case 0x01021994:		/* tmpfs */
-      kind = FS_MEMORY | FS_PLAIN;
-      break;
+      return FS_MEMORY | FS_PLAIN;
     case 0x858458F6:		/* ramfs */
-      kind = FS_MEMORY;
-      break;
+      return FS_MEMORY;
     case 0xEF53:		/* ext2, ext3, ext4 */
     case 0x58465342:		/* XFS */
     case 0x9123683E:		/* Btrfs */
-      kind = FS_PLAIN;
-      break;
+      return FS_PLAIN;
+    default:
+      return 0;
     }
+}
 #endif
-  known = true;
-  known_dev = dev;
+
+unsigned int
+file_system_kind (int fd, dev_t dev)
+{
+  /* The last answer, per thread, as a walk stays on one file system
+     for long: a memo of the system's, not state of a copy.  */
+  static _Thread_local struct
+  {
+    bool known;
+    dev_t dev;
+    unsigned int kind;
+  } last;
+  if (last.known && dev == last.dev)
+    return last.kind;
+  unsigned int kind = 0;
+#if HAVE_SYS_VFS_H && HAVE_FSTATFS
+  struct statfs fs;
+  if (fstatfs (fd, &fs) != 0)
+    return kind;
+  kind = kind_of_type (fs.f_type);
+#endif
+  last.known = true;
+  last.dev = dev;
+  last.kind = kind;
   return kind;
 }

@@ -53,9 +53,9 @@ source_digest (struct xfer_hash *h, struct xfer_file const *in,
     }
   xfer_hash_discard (h);
   enum xfer_readback how;
-  return xfer_hash_back (in, false, 0, -1,
-                         MAX (report->buffer_size, HASH_READ_SIZE),
-                         x->hash_algo, hex, &how);
+  struct xfer_hash_read r = { 0, -1, MAX (report->buffer_size, HASH_READ_SIZE),
+                              x->hash_algo, false };
+  return xfer_hash_back (in, &r, hex, &how);
 }
 
 /* Sync OUT's data to storage, as --fsync asks, if it is a file or a
@@ -79,8 +79,8 @@ verify_copy (struct xfer_file const *in, struct xfer_file const *out,
              struct xfer_hash *h, char *hex, struct xfer_report *report,
              struct cp_options const *x)
 {
-  return (xfer_verify_part (in, out, 0, -1, x->hash_algo, h, hex, report)
-          && !report->differs);
+  struct xfer_check c = { 0, -1, x->hash_algo, h };
+  return xfer_verify_part (in, out, &c, hex, report) && !report->differs;
 }
 
 /* A copy to check: its destination and source names, the destination's
@@ -300,8 +300,8 @@ digest_by_reading (char const *name, struct file_id const *id, char *hex,
            quoteaf (name));
   struct xfer_file f = { fd, name, &now, true, false };
   enum xfer_readback how;
-  ok = ok && xfer_hash_back (&f, false, 0, -1, HASH_READ_SIZE, x->hash_algo,
-                             hex, &how);
+  struct xfer_hash_read r = { 0, -1, HASH_READ_SIZE, x->hash_algo, false };
+  ok = ok && xfer_hash_back (&f, &r, hex, &how);
   close (fd);
   return ok;
 }
@@ -750,8 +750,8 @@ check_one (struct later const *l, struct cp_options const *x)
   struct xfer_file f = { fd, l->dst, &st, true };
   char got[XFER_HASH_HEX_MAX];
   enum xfer_readback how;
-  bool ok = xfer_hash_back (&f, true, 0, -1, READ_SIZE, x->hash_algo, got,
-                            &how);
+  struct xfer_hash_read r = { 0, -1, READ_SIZE, x->hash_algo, true };
+  bool ok = xfer_hash_back (&f, &r, got, &how);
   if (close (fd) != 0 && ok)
     {
       error (0, errno, _("failed to close %s"), quoteaf (l->dst));

@@ -146,7 +146,9 @@ open_chain (struct walker *w, struct remote_path const *p, char const *name,
       /* The operand may be a link to a directory, which the walk
          followed; below it, links are followed only if FOLLOW_BELOW
          says the walk did.  */
-      ok = walk_open (w, up, rel, !up || follow_below, search_ok,
+      ok = walk_open (w, up, rel,
+                      ((!up || follow_below ? WALK_FOLLOW : 0)
+                       | (search_ok ? WALK_SEARCH_OK : 0)),
                       &c->dirs[c->n], &st);
       if (!ok)
         break;
@@ -194,7 +196,8 @@ open_given_dir (struct walker *w, struct remote_chain *c,
                 struct remote_dir const *d, struct walk_dir *ddir,
                 struct stat *st)
 {
-  if (!walk_open (w, &c->dirs[c->n - 1], d->dst_rel, false, true, ddir, st))
+  if (!walk_open (w, &c->dirs[c->n - 1], d->dst_rel, WALK_SEARCH_OK, ddir,
+                  st))
     {
       error (0, errno, _("cannot stat %s"), quoteaf (d->dst_name));
       return false;

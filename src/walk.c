@@ -80,11 +80,11 @@ release_oldest (struct walker *w)
 
 bool
 walk_open (struct walker *w, struct walk_dir *up, char const *rel,
-           bool follow, bool search_ok, struct walk_dir *d, struct stat *st)
+           unsigned int how, struct walk_dir *d, struct stat *st)
 {
   bool search_only;
-  int fd = walk_open_dir (walk_fd (up), rel, follow, search_ok,
-                          &search_only);
+  int fd = walk_open_dir (walk_fd (up), rel, how & WALK_FOLLOW,
+                          how & WALK_SEARCH_OK, &search_only);
   if (fd < 0)
     return false;
   if (fstat (fd, st) != 0)

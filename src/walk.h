@@ -62,14 +62,16 @@ size_t walker_default_max (void);
 int walk_open_dir (int dirfd, char const *rel, bool follow, bool search_ok,
                    bool *search_only);
 
+/* How walk_open opens a directory: following a symbolic link there,
+   and falling back on a descriptor that can only search it, to make
+   files in a directory that can't be read.  */
+enum { WALK_FOLLOW = 1, WALK_SEARCH_OK = 2 };
+
 /* Open the directory REL in UP (in the working directory if UP is
-   NULL) as D, not following a symbolic link unless FOLLOW, and set *ST
-   to its status.  With SEARCH_OK, a directory that can't be read is
-   still opened if it can be searched, to make files in it.  Return
-   false with errno set on failure.  */
+   NULL) as D, as HOW says (WALK_FOLLOW, WALK_SEARCH_OK, or 0), and set
+   *ST to its status.  Return false with errno set on failure.  */
 bool walk_open (struct walker *w, struct walk_dir *up, char const *rel,
-                bool follow, bool search_ok, struct walk_dir *d,
-                struct stat *st);
+                unsigned int how, struct walk_dir *d, struct stat *st);
 
 /* Make sure that the directory D is in holds a descriptor again, now
    that D is the deepest directory of W.  Return false with errno set

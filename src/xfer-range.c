@@ -238,9 +238,9 @@ copy_range_at (struct xfer_split *s, off_t start, bool last,
       if (ok)
         {
           char want[XFER_HASH_HEX_MAX];
-          ok = xfer_verify_part (&src, &dst, start,
-                                 last ? -1 : report->bytes, s->verify_algo,
-                                 &h, want, report);
+          struct xfer_check c = { start, last ? -1 : report->bytes,
+                                  s->verify_algo, &h };
+          ok = xfer_verify_part (&src, &dst, &c, want, report);
         }
       else
         xfer_hash_discard (&h);

@@ -104,10 +104,11 @@ hash_to_end (struct xfer_end *e, struct read_buffer const *buf, off_t len,
 }
 
 bool
-xfer_hash_back (struct xfer_file const *file, bool from_storage,
-                off_t start, off_t len, idx_t bufsize, int algo, char *hex,
-                enum xfer_readback *how)
+xfer_hash_back (struct xfer_file const *file, struct xfer_hash_read const *r,
+                char *hex, enum xfer_readback *how)
 {
+  off_t start = r->start, len = r->len;
+  int algo = r->algo;
   int fd = xfer_reopen (file->fd, O_RDONLY);
   if (fd < 0)
     {
@@ -115,10 +116,10 @@ xfer_hash_back (struct xfer_file const *file, bool from_storage,
       return false;
     }
   struct xfer_end e;
-  bool ok = start_reading (&e, fd, file, start, from_storage, how);
+  bool ok = start_reading (&e, fd, file, start, r->from_storage, how);
   idx_t align = MAX (getpagesize (), e.align);
   struct read_buffer buf;
-  buf.size = (MAX (bufsize, align) + align - 1) / align * align;
+  buf.size = (MAX (r->bufsize, align) + align - 1) / align * align;
   buf.data = xfer_buffer_alloc (align, buf.size, e.direct);
   if (!buf.data)
     xalloc_die ();
@@ -148,23 +149,25 @@ xfer_hash_back (struct xfer_file const *file, bool from_storage,
 
 bool
 xfer_verify_part (struct xfer_file const *src, struct xfer_file const *dst,
-                  off_t start, off_t len, int algo, struct xfer_hash *hash,
-                  char *want, struct xfer_report *report)
+                  struct xfer_check const *c, char *want,
+                  struct xfer_report *report)
 {
-  idx_t bufsize = MAX (report->buffer_size, 1024 * 1024);
+  struct xfer_hash_read r = { c->start, c->len,
+                              MAX (report->buffer_size, 1024 * 1024),
+                              c->algo, false };
   char got[XFER_HASH_HEX_MAX];
   enum xfer_readback how;
-  if (hash && report->hashed == XFER_HASHED_PASSING)
-    xfer_hash_finish (hash, want);
+  if (c->hash && report->hashed == XFER_HASHED_PASSING)
+    xfer_hash_finish (c->hash, want);
   else
     {
-      if (hash)
-        xfer_hash_discard (hash);
-      if (!xfer_hash_back (src, false, start, len, bufsize, algo, want, &how))
+      if (c->hash)
+        xfer_hash_discard (c->hash);
+      if (!xfer_hash_back (src, &r, want, &how))
         return false;
     }
-  if (!xfer_hash_back (dst, true, start, len, bufsize, algo, got,
-                       &report->readback))
+  r.from_storage = true;
+  if (!xfer_hash_back (dst, &r, got, &report->readback))
     return false;
   report->read_back = true;
   if (strcmp (want, got) != 0)

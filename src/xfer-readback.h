@@ -20,29 +20,50 @@
 #include "xfer-hash.h"
 #include "xfer-types.h"
 
-/* Hash the LEN bytes (all up to its end if LEN < 0) of the regular
-   file FILE at START with ALGO into HEX (see xfer-hash.h), reading
-   them through a descriptor of its own in pieces of about BUFSIZE
-   bytes; bytes past its end count as zeros.  If FROM_STORAGE, read what
-   storage holds rather than what the page cache does: with direct I/O
-   where the file system allows it, else after syncing the file and
-   dropping it from the cache.  Set *HOW to the way it was read.
-   Return true, or false after a diagnostic.  */
-bool xfer_hash_back (struct xfer_file const *file, bool from_storage,
-                     off_t start, off_t len, idx_t bufsize, int algo,
-                     char *hex, enum xfer_readback *how);
+/* Which bytes of a file xfer_hash_back hashes, and how: the LEN bytes
+   (all up to its end if LEN < 0) at START, with ALGO (see
+   xfer-hash.h), in pieces of about BUFSIZE bytes.  If FROM_STORAGE,
+   what storage holds rather than what the page cache does: read with
+   direct I/O where the file system allows it, else after syncing the
+   file and dropping it from the cache.  */
+struct xfer_hash_read
+{
+  off_t start;
+  off_t len;
+  idx_t bufsize;
+  int algo;
+  bool from_storage;
+};
 
-/* Check the LEN bytes (all up to the end if LEN < 0) at START of DST,
-   which were just copied there from SRC as REPORT says, by reading
-   them back from storage (cp --verify).  Their digest with ALGO is
-   compared with WANT, the source's: HASH's, which saw the data as it
-   was copied, unless REPORT says it missed some or HASH is NULL: then
-   SRC is read again.  HASH is finished or discarded.  If they differ,
-   say so and set REPORT->differs.  Note in REPORT how DST was read.
-   Return false after a diagnostic if either could not be read.  */
+/* Hash the bytes of the regular file FILE that R says into HEX,
+   reading them through a descriptor of its own; bytes past its end
+   count as zeros.  Set *HOW to the way it was read.  Return true, or
+   false after a diagnostic.  */
+bool xfer_hash_back (struct xfer_file const *file,
+                     struct xfer_hash_read const *r, char *hex,
+                     enum xfer_readback *how);
+
+/* The bytes of a copy xfer_verify_part checks: the LEN bytes (all up
+   to the end if LEN < 0) at START, hashed with ALGO; HASH saw them as
+   they were copied, or is NULL.  */
+struct xfer_check
+{
+  off_t start;
+  off_t len;
+  int algo;
+  struct xfer_hash *hash;
+};
+
+/* Check C's bytes of DST, which were just copied there from SRC as
+   REPORT says, by reading them back from storage (cp --verify).  Their
+   digest is compared with WANT, the source's: C's hash's, unless
+   REPORT says it missed some or there is none: then SRC is read again.
+   The hash is finished or discarded.  If they differ, say so and set
+   REPORT->differs.  Note in REPORT how DST was read.  Return false
+   after a diagnostic if either could not be read.  */
 bool xfer_verify_part (struct xfer_file const *src,
-                       struct xfer_file const *dst, off_t start, off_t len,
-                       int algo, struct xfer_hash *hash, char *want,
+                       struct xfer_file const *dst,
+                       struct xfer_check const *c, char *want,
                        struct xfer_report *report);
 
 #endif /* CPDD_XFER_READBACK_H */

@@ -45,11 +45,11 @@ holds_at_most_its_limit (char const *top)
   walker_init (&w, LIMIT);
   struct walk_dir d[DEPTH + 1];
   struct stat st[DEPTH + 1];
-  expect (walk_open (&w, NULL, top, false, false, &d[0], &st[0]),
+  expect (walk_open (&w, NULL, top, 0, &d[0], &st[0]),
           "the operand opens");
   for (int i = 1; i <= DEPTH; i++)
     {
-      expect (walk_open (&w, &d[i - 1], "d", false, false, &d[i], &st[i]),
+      expect (walk_open (&w, &d[i - 1], "d", 0, &d[i], &st[i]),
               "each level opens");
       expect (w.n_open <= LIMIT, "no more than the limit held");
       int held = 0;
@@ -88,9 +88,9 @@ refuses_a_moved_level (char const *top)
   walker_init (&w, 1);
   struct walk_dir d[4];
   struct stat st;
-  bool ok = (walk_open (&w, NULL, a, false, false, &d[0], &st)
-             && walk_open (&w, &d[0], "b", false, false, &d[1], &st)
-             && walk_open (&w, &d[1], "c", false, false, &d[2], &st));
+  bool ok = (walk_open (&w, NULL, a, 0, &d[0], &st)
+             && walk_open (&w, &d[0], "b", 0, &d[1], &st)
+             && walk_open (&w, &d[1], "c", 0, &d[2], &st));
   expect (ok, "a/b/c opens");
   if (!ok)
     return;
@@ -123,9 +123,9 @@ follows_links_when_asked (char const *top)
   walker_init (&w, LIMIT);
   struct walk_dir d;
   struct stat st;
-  expect (!walk_open (&w, NULL, link, false, false, &d, &st),
+  expect (!walk_open (&w, NULL, link, 0, &d, &st),
           "a link is not opened unless followed");
-  expect (walk_open (&w, NULL, link, true, false, &d, &st)
+  expect (walk_open (&w, NULL, link, WALK_FOLLOW, &d, &st)
           && S_ISDIR (st.st_mode), "a link followed opens its directory");
   walk_close (&w, &d);
 }
@@ -193,7 +193,7 @@ lists_entries (char const *top)
   walker_init (&w, LIMIT);
   struct walk_dir d;
   struct stat st;
-  if (!walk_open (&w, NULL, dir, false, false, &d, &st))
+  if (!walk_open (&w, NULL, dir, 0, &d, &st))
     {
       expect (false, "the list directory opens");
       return;
