@@ -137,8 +137,8 @@ copy_entries (struct dir_copy *d, struct file_group **files,
              && copy_regular_entry (&s_loc, &d_loc, &sub, x, &entry_ok)))
         entry_ok = copy_internal (&s_loc, &d_loc, &sub, x);
       ok &= entry_ok;
-      if (remote && remote->poll)
-        remote->poll ();
+      if (remote && remote->ops->poll)
+        remote->ops->poll (remote->job);
     }
   name_leave (ctx->src_names, &s_level, src->name);
   name_leave (ctx->dst_names, &d_level, dst->name);

@@ -210,7 +210,7 @@ has_helpers (struct copy_helpers const *h)
 static inline bool
 sends_files (struct copy_helpers const *h)
 {
-  return h->pool || (h->remote && h->remote->send);
+  return h->pool || (h->remote && h->remote->ops->send);
 }
 
 /* Whether the hard links of non-directories are kept through the
@@ -220,7 +220,7 @@ sends_files (struct copy_helpers const *h)
 static inline bool
 links_owned (struct copy_helpers const *h)
 {
-  return (h->remote && h->remote->first_copy
+  return (h->remote && h->remote->ops->first_copy
           && h->remote_x->dereference != CP_DEREF_ALWAYS);
 }
 

@@ -264,7 +264,7 @@ file_group_wait (struct file_group *fg)
   struct copy_remote const *remote = fg->session->helpers.remote;
   if (remote)
     while (!fg->ended)
-      remote->wait ();
+      remote->ops->wait (remote->job);
   pthread_mutex_lock (&fg->lock);
   while (!fg->ended)
     pthread_cond_wait (&fg->ended_cond, &fg->lock);
@@ -472,7 +472,8 @@ send_ranges (struct chunked_copy *f, struct file_source const *src,
                                 src->follow, f, &f->split, i,
                                 &f->t.c.dst_st };
       task_group_hold (&f->ranges);
-      if (!f->t.group->session->helpers.remote->send (&rf))
+      struct copy_remote const *remote = f->t.group->session->helpers.remote;
+      if (!remote->ops->send (remote->job, &rf))
         {
           xfer_copy_one_range (&f->split, i);
           task_group_release (&f->ranges);
@@ -674,7 +675,8 @@ send_new_file (struct file_source const *src, struct loc const *dst,
                            dst->name, dst->rel, src->st, src->follow, fg,
                            NULL, -1, NULL };
   task_group_hold (&fg->pieces);
-  if (fg->session->helpers.remote->send (&f))
+  struct copy_remote const *remote = fg->session->helpers.remote;
+  if (remote->ops->send (remote->job, &f))
     return true;
   task_group_release (&fg->pieces);
   return false;

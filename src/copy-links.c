@@ -303,11 +303,11 @@ fill_outcome_end (struct fill_outcome *o, bool ok)
 /* The name of the copy of an earlier name of the file SRC_ST, to link
    a new name to, or NULL.  Wait for one that a worker still fills, and
    forget one that failed, so that the new name is copied afresh.  With
-   other ranks, whose answers come to this thread, WAIT waits for the
-   next of them; else it is NULL.  */
+   other ranks, whose answers come to this thread, WAIT (JOB) waits for
+   the next of them; else WAIT is NULL.  */
 char const *
 earlier_copy (struct link_tables *t, struct stat const *src_st,
-              void (*wait) (void))
+              void (*wait) (struct remote_job *), struct remote_job *job)
 {
   struct inode_entry *e = (struct inode_entry *) inode_lookup (t->link_map,
                                                                src_st);
@@ -315,7 +315,7 @@ earlier_copy (struct link_tables *t, struct stat const *src_st,
     return e ? e->name : NULL;
   if (wait)
     while (atomic_load (&e->outcome->state) == FILL_PENDING)
-      wait ();
+      wait (job);
   pthread_mutex_lock (&t->lock);
   while (atomic_load (&e->outcome->state) == FILL_PENDING)
     pthread_cond_wait (&t->fill_ended, &t->lock);

@@ -25,6 +25,9 @@ struct link_tables;
    worker may still be filling when the walk meets a further link.  */
 struct fill_outcome;
 
+/* The job of the other processes, if any (copy-remote.h).  */
+struct remote_job;
+
 /* New, empty tables, and their end.  */
 struct link_tables *copy_links_new (void);
 void copy_links_free (struct link_tables *t);
@@ -64,9 +67,11 @@ char const *remembered_copy (struct link_tables const *t,
 
 /* Like remembered_copy, but wait for a copy a worker still fills, and
    forget it (returning NULL) if it failed.  Where other ranks answer
-   to this thread, WAIT waits for the next answer; else it is NULL.  */
+   to this thread, WAIT (JOB) waits for the next answer; else WAIT is
+   NULL.  */
 char const *earlier_copy (struct link_tables *t, struct stat const *src_st,
-                          void (*wait) (void));
+                          void (*wait) (struct remote_job *),
+                          struct remote_job *job);
 
 /* Directories and symbolic links this cp made, by inode.  */
 void remember_made_dir (struct link_tables *t, struct stat const *st);

@@ -11,8 +11,8 @@
    thread, gives it to another rank through this interface; a rank
    that asks for work may be given a new directory's subtree instead,
    which it walks and shares out in turn.  The copy knows nothing of
-   MPI: the calls go through a struct of functions that mpi-cp.c
-   supplies, and cp has none.  */
+   MPI: the calls go through a table of functions that mpi-cp.c
+   supplies, with the job they act on, and cp has none.  */
 
 #ifndef CPDD_COPY_REMOTE_H
 #define CPDD_COPY_REMOTE_H
@@ -83,8 +83,15 @@ struct remote_dir
   size_t made_len;
 };
 
-/* What the walk calls to give work away.  */
-struct copy_remote
+/* The processes a copy gives work to, as their supplier keeps them
+   (in mpicp, a rank's part of the MPI job).  The copy knows no more
+   of it than a pointer to hand back to the operations below, so that
+   they keep their state in it rather than in the process.  */
+struct remote_job;
+
+/* What the walk calls to give work away, each with the job of the
+   struct copy_remote it came with.  */
+struct copy_remote_ops
 {
   /* Send F to another process and return true, or return false,
      leaving F to this process: on rank 0, F when every process has
@@ -92,32 +99,43 @@ struct copy_remote
      process is walking; on a rank given a subtree, which gives only
      to those that ask for work, F when none has asked.  NULL if this
      process copies all its files itself.  */
-  bool (*send) (struct remote_file const *f);
+  bool (*send) (struct remote_job *job, struct remote_file const *f);
 
   /* Wait for an answer, and act on it and on any others already
      there through copy_remote_ended or copy_remote_dir_ended; copy,
      meanwhile, what other processes send this one.  */
-  void (*wait) (void);
+  void (*wait) (struct remote_job *job);
 
   /* If a process has asked for work, send it D and return true; else
      return false at once.  */
-  bool (*give) (struct remote_dir const *d);
+  bool (*give) (struct remote_job *job, struct remote_dir const *d);
 
   /* Do what other processes ask of this one, between two entries of
      the walk.  */
-  void (*poll) (void);
+  void (*poll) (struct remote_job *job);
 
   /* Hard links kept across processes, through the process that owns
      SRC_ST's device and inode: return NULL if DST_NAME is to be the
      first copy of SRC_ST, which this process must then report through
      first_done, else the name of the first copy, whole, to link
      DST_NAME to (to be freed).  */
-  char *(*first_copy) (struct stat const *src_st, char const *dst_name);
+  char *(*first_copy) (struct remote_job *job, struct stat const *src_st,
+                       char const *dst_name);
 
   /* The first copy of SRC_ST, which first_copy gave this process to
      make, is over: whole if OK, else to be made afresh by the next
      name.  */
-  void (*first_done) (struct stat const *src_st, bool ok);
+  void (*first_done) (struct remote_job *job, struct stat const *src_st,
+                      bool ok);
+};
+
+/* A job and its operations.  The table is constant, one for each way
+   of giving work away; the job is what differs from one process to
+   the next, and every call is given it: R->ops->wait (R->job).  */
+struct copy_remote
+{
+  struct copy_remote_ops const *ops;
+  struct remote_job *job;
 };
 
 /* The file or range sent with TOKEN and RANGE was copied (if OK) or

@@ -35,7 +35,7 @@ send_subtree (struct dir_copy const *d, struct copy_ctx const *ctx,
 {
   struct copy_session *s = ctx->session;
   struct copy_remote const *remote = s->helpers.remote;
-  if (!remote || !remote->give || !ctx->files || ctx->command_line
+  if (!remote || !remote->ops->give || !ctx->files || ctx->command_line
       || x->dereference == CP_DEREF_ALWAYS
       || (x->preserve_links && !x->hard_link && !links_owned (&s->helpers)))
     return false;
@@ -45,7 +45,7 @@ send_subtree (struct dir_copy const *d, struct copy_ctx const *ctx,
                            ctx->files, ctx->top_src, ctx->top_dst,
                            ctx->top_dev, s->tops.v, s->tops.n };
   file_group_hold (ctx->files);
-  if (remote->give (&rd))
+  if (remote->ops->give (remote->job, &rd))
     return true;
   file_group_end_piece (ctx->files, true);
   return false;

@@ -558,10 +558,12 @@ remember_skipped (struct stat const *src_st, struct loc const *dst,
   struct copy_helpers const *helpers = &s->helpers;
   if (links_owned (helpers))
     {
-      char *first = helpers->remote->first_copy (src_st, dst->name);
+      char *first = helpers->remote->ops->first_copy (helpers->remote->job,
+                                                      src_st, dst->name);
       if (!first)
         {
-          helpers->remote->first_done (src_st, true);
+          helpers->remote->ops->first_done (helpers->remote->job, src_st,
+                                            true);
           return true;
         }
       bool ok = link_to_earlier (first, dst, x);
@@ -1016,10 +1018,11 @@ plan_links (struct link_plan *p, struct file_source const *src,
   /* With links owned elsewhere, the owner says which name comes
      first.  */
   if (p->owned)
-    p->first = remote->first_copy (src->st, dst->name);
+    p->first = remote->ops->first_copy (remote->job, src->st, dst->name);
   else if (p->track)
     p->earlier = earlier_copy (s->links, src->st,
-                               remote ? remote->wait : NULL);
+                               remote ? remote->ops->wait : NULL,
+                               remote ? remote->job : NULL);
   if (!p->earlier)
     p->earlier = p->first;
 }
@@ -1067,7 +1070,8 @@ end_links (struct link_plan *p, struct file_source const *src,
 {
   struct copy_session *s = ctx->session;
   if (p->owned && !p->first)
-    s->helpers.remote->first_done (src->st, ok);
+    s->helpers.remote->ops->first_done (s->helpers.remote->job, src->st,
+                                        ok);
   if (ok)
     {
       if (p->track && !p->earlier && !p->owned)

@@ -26,10 +26,9 @@
 #include <signal.h>
 #include <sys/socket.h>
 
-/* This rank's part of the job: the one state of the functions that
-   copy.c, the sink and atexit call, which take no argument of
-   mpicp's.  */
-static struct job the_job =
+/* This rank's part of the job: the one state of remote.h's functions
+   and of atexit's, which take no argument of mpicp's.  */
+static struct remote_job the_job =
   {
     .feeding = { .to = -1 },
     .help = { .asked = -1 },
@@ -38,62 +37,33 @@ static struct job the_job =
     .saved_err = -1
   };
 
-static bool
-remote_send (struct remote_file const *f)
-{
-  return send_file (&the_job, f);
-}
-
-static bool
-remote_give_file (struct remote_file const *f)
-{
-  return give_file (&the_job, f);
-}
-
-static void
-remote_wait (void)
-{
-  wait_answer (&the_job);
-}
-
-static bool
-remote_give_dir (struct remote_dir const *d)
-{
-  return give_subtree (&the_job, d);
-}
-
-static void
-remote_poll (void)
-{
-  serve_ranks (&the_job);
-}
-
-static char *
-remote_first_copy (struct stat const *src_st, char const *dst_name)
-{
-  return first_copy (&the_job, src_st, dst_name);
-}
-
-static void
-remote_first_done (struct stat const *src_st, bool ok)
-{
-  first_done (&the_job, src_st, ok);
-}
-
-static struct copy_remote const mpi_remote =
-  { remote_send, remote_wait, remote_give_dir, remote_poll,
-    remote_first_copy, remote_first_done };
+/* Rank 0 sends files to the ranks as its walk meets them.  */
+static struct copy_remote_ops const rank0_ops =
+  {
+    .send = send_file,
+    .wait = wait_answer,
+    .give = give_subtree,
+    .poll = serve_ranks,
+    .first_copy = first_copy,
+    .first_done = first_done
+  };
 
 /* A rank given a subtree copies its files itself, but for the files,
    ranges of large ones and subdirectories that it gives ranks asking
    for work.  */
-static struct copy_remote const subtree_remote =
-  { remote_give_file, remote_wait, remote_give_dir, remote_poll,
-    remote_first_copy, remote_first_done };
+static struct copy_remote_ops const subtree_ops =
+  {
+    .send = give_file,
+    .wait = wait_answer,
+    .give = give_subtree,
+    .poll = serve_ranks,
+    .first_copy = first_copy,
+    .first_done = first_done
+  };
 
 /* Tell every other rank to stop.  */
 static void
-stop_ranks (struct job *j)
+stop_ranks (struct remote_job *j)
 {
   for (int r = 1; r < j->n_ranks; r++)
     MPI_Send (NULL, 0, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
@@ -104,7 +74,7 @@ stop_ranks (struct job *j)
    parses the command line: rank 0 says all there is to say about it,
    --help and --version included, once.  */
 static void
-silence_output (struct job *j)
+silence_output (struct remote_job *j)
 {
   j->saved_out = fcntl (STDOUT_FILENO, F_DUPFD_CLOEXEC, 0);
   j->saved_err = fcntl (STDERR_FILENO, F_DUPFD_CLOEXEC, 0);
@@ -118,7 +88,7 @@ silence_output (struct job *j)
 }
 
 static void
-restore_output (struct job *j)
+restore_output (struct remote_job *j)
 {
   if (dup2 (j->saved_out, STDOUT_FILENO) < 0
       || dup2 (j->saved_err, STDERR_FILENO) < 0)
@@ -135,7 +105,7 @@ restore_output (struct job *j)
 static void
 remote_exit (void)
 {
-  struct job *j = &the_job;
+  struct remote_job *j = &the_job;
   int done;
   MPI_Finalized (&done);
   if (done)
@@ -285,7 +255,7 @@ dup_world (MPI_Comm *comm)
 void
 remote_init (int *argc, char ***argv)
 {
-  struct job *j = &the_job;
+  struct remote_job *j = &the_job;
   keep_cpu_when_looking ();
   struct fd_list inherited = { NULL, 0, 0 };
   bool listed = each_open_fd (fd_list_add, &inherited);
@@ -309,10 +279,11 @@ remote_init (int *argc, char ***argv)
 
 /* The sink of a rank other than 0, which counts what it copies for
    the rounds.  */
-static struct job *
+static struct remote_job *
 sink_job (struct xfer_sink *sink)
 {
-  return (struct job *) ((char *) sink - offsetof (struct job, sink));
+  return (struct remote_job *) ((char *) sink
+                                - offsetof (struct remote_job, sink));
 }
 
 static void
@@ -323,7 +294,7 @@ rank_begin (struct xfer_sink *sink)
 static void
 rank_bytes (struct xfer_sink *sink, off_t n)
 {
-  struct job *j = sink_job (sink);
+  struct remote_job *j = sink_job (sink);
   j->rounds.copied.bytes += n;
   /* A file may take long to copy, and rank 0 would show none of it
      until the next look for messages.  */
@@ -342,7 +313,7 @@ rank_end (struct xfer_sink *sink, struct xfer_report const *report,
    refused: each other rank in turn, from rank 0, which walks from the
    start.  */
 static int
-next_victim (struct job const *j, int victim)
+next_victim (struct remote_job const *j, int victim)
 {
   victim = (victim + 1) % j->n_ranks;
   return victim == j->rank ? (victim + 1) % j->n_ranks : victim;
@@ -352,7 +323,7 @@ next_victim (struct job const *j, int victim)
    copy the files and ranges sent to it and the subtrees given, until
    rank 0 says to stop, then exit.  */
 static _Noreturn void
-serve (struct job *j)
+serve (struct remote_job *j)
 {
   j->serving = true;
   int victim = 0;
@@ -420,7 +391,7 @@ serve (struct job *j)
 struct copy_remote const *
 remote_start (struct cp_options *x)
 {
-  struct job *j = &the_job;
+  struct remote_job *j = &the_job;
   j->opts = x;
   /* A rank answers for each file with its check done, and the first
      prints the line of a file another rank copied when it is
@@ -434,7 +405,8 @@ remote_start (struct cp_options *x)
       j->sink = (struct xfer_sink) { rank_begin, rank_bytes, rank_end };
       x->xfer.sink = &j->sink;
       j->rounds.on = true;
-      j->session = copy_session_new (x, &subtree_remote);
+      j->remote = (struct copy_remote) { &subtree_ops, j };
+      j->session = copy_session_new (x, &j->remote);
       serve (j);
     }
   if (j->n_ranks < 2)
@@ -443,13 +415,14 @@ remote_start (struct cp_options *x)
   slots_init (&j->slots, j->n_ranks);
   j->serving = true;
   x->jobs = 1;
-  return &mpi_remote;
+  j->remote = (struct copy_remote) { &rank0_ops, j };
+  return &j->remote;
 }
 
 void
 remote_finish (void)
 {
-  struct job *j = &the_job;
+  struct remote_job *j = &the_job;
   if (j->serving)
     {
       while (j->slots.in_flight || j->gifts.out)

@@ -149,7 +149,7 @@ pause_longer (long *pause)
    in the statistics' rounds.  Not while already doing so, as answering
    sends and waits in turn.  */
 void
-serve_ranks (struct job *j)
+serve_ranks (struct remote_job *j)
 {
   if (j->serving_now)
     return;
@@ -172,7 +172,7 @@ serve_ranks (struct job *j)
    more ranks than CPUs.  So every wait is this: test for READY (ARG),
    and sleep a little longer each time it is false.  */
 void
-idle_until (struct job *j, bool (*ready) (void *), void *arg)
+idle_until (struct remote_job *j, bool (*ready) (void *), void *arg)
 {
   /* A wait within a wait, as answering a rank meanwhile may send, is
      counted once, in the outer one.  */
@@ -212,7 +212,7 @@ message_ready (void *arg)
 /* Wait for a message from SOURCE with TAG, either of which may be
    MPI's wildcard, and set *STATUS to what it is.  */
 void
-await_message (struct job *j, int source, int tag, MPI_Status *status)
+await_message (struct remote_job *j, int source, int tag, MPI_Status *status)
 {
   struct awaited a = { source, tag, status };
   idle_until (j, message_ready, &a);
@@ -229,7 +229,7 @@ request_done (void *arg)
 
 /* Wait for the send or receive REQ to complete.  */
 void
-await_request (struct job *j, MPI_Request *req)
+await_request (struct remote_job *j, MPI_Request *req)
 {
   idle_until (j, request_done, req);
 }
@@ -237,7 +237,7 @@ await_request (struct job *j, MPI_Request *req)
 /* Send the N bytes at BUF as a message with TAG to rank TO, and
    return once they are sent, polling rather than blocking in MPI.  */
 void
-send_now (struct job *j, void const *buf, int n, int to, int tag)
+send_now (struct remote_job *j, void const *buf, int n, int to, int tag)
 {
   MPI_Request req;
   MPI_Isend (buf, n, MPI_BYTE, to, tag, MPI_COMM_WORLD, &req);
@@ -246,7 +246,7 @@ send_now (struct job *j, void const *buf, int n, int to, int tag)
 
 /* Send an empty message with TAG to rank TO.  */
 void
-send_empty (struct job *j, int to, int tag)
+send_empty (struct remote_job *j, int to, int tag)
 {
   send_now (j, NULL, 0, to, tag);
 }
@@ -289,7 +289,7 @@ round_start (struct rounds *rounds)
 
 /* A round ended: rank 0 shows what the others copied.  */
 static void
-round_ended (struct job *j)
+round_ended (struct remote_job *j)
 {
   if (j->rank != 0)
     return;
@@ -308,7 +308,7 @@ round_ended (struct job *j)
 /* Take part in the rounds: see whether the one in flight ended, and
    start the next if it is time.  */
 void
-round_poll (struct job *j)
+round_poll (struct remote_job *j)
 {
   struct rounds *rounds = &j->rounds;
   if (rounds->req != MPI_REQUEST_NULL)
@@ -337,7 +337,7 @@ round_over (void *arg)
    more, which, started by all once they are done, brings every rank's
    final figures to rank 0's counts.  */
 void
-rounds_end (struct job *j)
+rounds_end (struct remote_job *j)
 {
   struct rounds *rounds = &j->rounds;
   rounds->on = false;

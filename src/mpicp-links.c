@@ -72,7 +72,7 @@ owner_of (dev_t dev, ino_t ino, int n_ranks)
 /* Tell rank TO to copy its file (TARGET NULL) or to link it to
    TARGET.  */
 static void
-link_reply (struct job *j, int to, char const *target)
+link_reply (struct remote_job *j, int to, char const *target)
 {
   if (to == j->rank)
     {
@@ -89,7 +89,7 @@ link_reply (struct job *j, int to, char const *target)
 /* As the owner of DEV and INO: rank FROM asks whether NAME is the
    first copy.  NAME is taken.  */
 static void
-owner_ask (struct job *j, dev_t dev, ino_t ino, int from, char *name)
+owner_ask (struct remote_job *j, dev_t dev, ino_t ino, int from, char *name)
 {
   struct links *links = &j->links;
   if (!links->owned)
@@ -127,7 +127,7 @@ owner_ask (struct job *j, dev_t dev, ino_t ino, int from, char *name)
    makes the copy afresh, as cp does with the next name.  Return false
    if this rank was never asked about the file.  */
 static bool
-owner_done (struct job *j, dev_t dev, ino_t ino, bool ok)
+owner_done (struct remote_job *j, dev_t dev, ino_t ino, bool ok)
 {
   struct owned key = { .dev = dev, .ino = ino };
   struct owned *o = (j->links.owned ? hash_lookup (j->links.owned, &key)
@@ -169,7 +169,7 @@ link_tag (int tag)
 
 /* Act on the message about links that STATUS announces.  */
 void
-take_link_message (struct job *j, MPI_Status const *status)
+take_link_message (struct remote_job *j, MPI_Status const *status)
 {
   int n;
   char *buf = take_message (status, &n);
@@ -200,7 +200,7 @@ take_link_message (struct job *j, MPI_Status const *status)
 static bool
 link_answer_there (void *arg)
 {
-  struct job *j = arg;
+  struct remote_job *j = arg;
   refuse_help (j);
   return j->links.answered;
 }
@@ -209,7 +209,8 @@ link_answer_there (void *arg)
    first copy, and wait for the answer: NULL if it is, else the name
    to link to.  */
 char *
-first_copy (struct job *j, struct stat const *src_st, char const *dst_name)
+first_copy (struct remote_job *j, struct stat const *src_st,
+            char const *dst_name)
 {
   int owner = owner_of (src_st->st_dev, src_st->st_ino, j->n_ranks);
   j->links.answered = false;
@@ -232,7 +233,7 @@ first_copy (struct job *j, struct stat const *src_st, char const *dst_name)
 /* Tell the owner of SRC_ST's device and inode that its first copy,
    made here, is over, whole if OK.  */
 void
-first_done (struct job *j, struct stat const *src_st, bool ok)
+first_done (struct remote_job *j, struct stat const *src_st, bool ok)
 {
   int owner = owner_of (src_st->st_dev, src_st->st_ino, j->n_ranks);
   if (owner == j->rank)

@@ -87,7 +87,7 @@ least_busy (struct slots *slots, int n_ranks, bool any)
 /* Free S, a slot now answered, and set *TOKEN and *RANGE to what it
    held.  */
 static void
-end_slot (struct job *j, struct slot *s, void **token, intmax_t *range)
+end_slot (struct remote_job *j, struct slot *s, void **token, intmax_t *range)
 {
   await_request (j, &s->req);
   free (s->buf);
@@ -99,7 +99,7 @@ end_slot (struct job *j, struct slot *s, void **token, intmax_t *range)
 /* Free the gift SLOT, now answered by rank FROM, and set *TOKEN and
    *RANGE to what it was.  */
 static void
-end_gift (struct job *j, uint32_t slot, int from, void **token,
+end_gift (struct remote_job *j, uint32_t slot, int from, void **token,
           intmax_t *range)
 {
   struct gifts *gifts = &j->gifts;
@@ -114,7 +114,7 @@ end_gift (struct job *j, uint32_t slot, int from, void **token,
    of the slots of files sent; elsewhere, a file or range given
    away.  */
 static void
-end_sent (struct job *j, uint32_t slot, int from, void **token,
+end_sent (struct remote_job *j, uint32_t slot, int from, void **token,
           intmax_t *range)
 {
   if (j->rank != 0)
@@ -140,7 +140,7 @@ held_copy (char const *p, idx_t len)
 /* Receive the answer that STATUS announces, print its diagnostics and
    end its file's piece of the walk's group.  */
 static void
-take_answer (struct job *j, MPI_Status const *status)
+take_answer (struct remote_job *j, MPI_Status const *status)
 {
   int n;
   char *buf = take_message (status, &n);
@@ -159,7 +159,7 @@ take_answer (struct job *j, MPI_Status const *status)
 /* Receive the answer to a subtree that STATUS announces, print its
    diagnostics and end its piece of the walk's group.  */
 static void
-take_dir_answer (struct job *j, MPI_Status const *status)
+take_dir_answer (struct remote_job *j, MPI_Status const *status)
 {
   int n;
   char *buf = take_message (status, &n);
@@ -185,7 +185,7 @@ take_dir_answer (struct job *j, MPI_Status const *status)
    their descriptors closed as early as can be, and a rank done with
    its subtree is sent files again.  */
 static bool
-take_ready_answers (struct job *j)
+take_ready_answers (struct remote_job *j)
 {
   bool took = false;
   MPI_Status status;
@@ -204,7 +204,7 @@ take_ready_answers (struct job *j)
 /* Answer the request of the rank being sent files, if there is one,
    as this rank has no more for it.  */
 static void
-end_feeding (struct job *j)
+end_feeding (struct remote_job *j)
 {
   if (0 <= j->feeding.to)
     send_empty (j, j->feeding.to, TAG_NOWORK);
@@ -213,7 +213,7 @@ end_feeding (struct job *j)
 
 /* Refuse the ranks that asked for work with TAG.  */
 static void
-refuse (struct job *j, int tag)
+refuse (struct remote_job *j, int tag)
 {
   MPI_Status status;
   while (message_there (tag, &status))
@@ -226,7 +226,7 @@ refuse (struct job *j, int tag)
 /* Refuse the ranks asking for work, as a rank waiting for answers has
    none to give.  */
 static void
-refuse_requests (struct job *j)
+refuse_requests (struct remote_job *j)
 {
   end_feeding (j);
   refuse (j, TAG_STEAL);
@@ -239,7 +239,7 @@ refuse_requests (struct job *j)
    no file it gives for long (directories only, or files with other
    links, whose first copies it makes itself).  */
 void
-refuse_help (struct job *j)
+refuse_help (struct remote_job *j)
 {
   if (j->feeding.waiting)
     end_feeding (j);
@@ -251,7 +251,7 @@ refuse_help (struct job *j)
    any.  A file may come from rank 0 too, which sends files to a rank
    walking a subtree that another rank gave it.  */
 static bool
-took_help (struct job *j)
+took_help (struct remote_job *j)
 {
   struct help *help = &j->help;
   bool took = false;
@@ -283,7 +283,7 @@ took_help (struct job *j)
    sends files to the ranks as it walks, and would answer the request
    only at its next wait.  */
 static void
-ask_help (struct job *j)
+ask_help (struct remote_job *j)
 {
   int askable = j->n_ranks - 1 - (j->rank != 0);	/* from 1 on, but this */
   if (askable == 0)
@@ -299,7 +299,7 @@ ask_help (struct job *j)
 /* A wait for answers, and whether one came.  */
 struct answer_wait
 {
-  struct job *j;
+  struct remote_job *j;
   bool took;
 };
 
@@ -314,7 +314,7 @@ static bool
 took_answer (void *arg)
 {
   struct answer_wait *w = arg;
-  struct job *j = w->j;
+  struct remote_job *j = w->j;
   refuse_requests (j);
   w->took |= take_ready_answers (j);
   w->took |= took_help (j);
@@ -326,7 +326,7 @@ took_answer (void *arg)
 }
 
 void
-wait_answer (struct job *j)
+wait_answer (struct remote_job *j)
 {
   struct answer_wait w = { j, false };
   idle_until (j, took_answer, &w);
@@ -362,7 +362,7 @@ task_message (struct remote_file const *f, uint32_t slot, bool last,
    --stats on rank 0, as a copy there would, which rank 0 may never
    make itself.  */
 static void
-copy_starts (struct job *j)
+copy_starts (struct remote_job *j)
 {
   struct xfer_sink *sink = j->opts->xfer.sink;
   if (sink)
@@ -378,7 +378,7 @@ copy_starts (struct job *j)
    tree took 0.33 s on 4 ranks, and 0.29 s copying instead.  The ranks
    it leaves idle ask for work, and get subtrees.  */
 bool
-send_file (struct job *j, struct remote_file const *f)
+send_file (struct remote_job *j, struct remote_file const *f)
 {
   struct slots *slots = &j->slots;
   take_ready_answers (j);
@@ -450,8 +450,8 @@ take_request (int tag)
    the walk's TOKEN, and RANGE, or -1 for a subtree or a whole
    file.  */
 static void
-send_gift (struct job *j, int to, int slot, char *buf, int size, void *token,
-           intmax_t range)
+send_gift (struct remote_job *j, int to, int slot, char *buf, int size,
+           void *token, intmax_t range)
 {
   struct slot *g = &j->gifts.slot[slot];
   g->buf = buf;
@@ -478,7 +478,7 @@ taker (struct feeding *feeding)
 
 /* If a rank has asked for work, send it the subtree D.  */
 bool
-give_subtree (struct job *j, struct remote_dir const *d)
+give_subtree (struct remote_job *j, struct remote_dir const *d)
 {
   refuse_help (j);
   int to = taker (&j->feeding);
@@ -508,7 +508,7 @@ give_subtree (struct job *j, struct remote_dir const *d)
    earlier gifts are taken first, so that a directory's gifts hold few
    slots and buffers.  */
 bool
-give_file (struct job *j, struct remote_file const *f)
+give_file (struct remote_job *j, struct remote_file const *f)
 {
   struct feeding *feeding = &j->feeding;
   serve_ranks (j);
@@ -624,7 +624,7 @@ close_held_dirs (struct held_dir held[2])
    whether all went well, and set *SAID to what was said and *REPORT
    to how a range was copied, for the file's report on rank 0.  */
 static bool
-copy_sent_file (struct job *j, struct mpicp_task const *t,
+copy_sent_file (struct remote_job *j, struct mpicp_task const *t,
                 struct held_errors *said, struct xfer_report *report)
 {
   struct cp_options const *x = j->opts;
@@ -666,7 +666,7 @@ copy_sent_file (struct job *j, struct mpicp_task const *t,
 /* Copy the subtree that T describes; return whether all went well,
    and set *SAID to what was said.  */
 static bool
-copy_sent_dir (struct job *j, struct mpicp_task const *t,
+copy_sent_dir (struct remote_job *j, struct mpicp_task const *t,
                struct held_errors *said)
 {
   struct remote_path sides[2];
@@ -691,7 +691,7 @@ copy_sent_dir (struct job *j, struct mpicp_task const *t,
 /* Copy the subtree T from rank FROM describes and answer FROM with
    how it went and what was said.  */
 static void
-answer_dir (struct job *j, struct mpicp_task const *t, int from)
+answer_dir (struct remote_job *j, struct mpicp_task const *t, int from)
 {
   struct held_errors said;
   struct mpicp_dir_answer a = { .slot = t->slot };
@@ -729,7 +729,7 @@ answer_dir (struct job *j, struct mpicp_task const *t, int from)
 /* Copy the file or range T from rank FROM describes and answer FROM
    with how it went and what was said.  */
 static void
-answer_file (struct job *j, struct mpicp_task const *t, int from)
+answer_file (struct remote_job *j, struct mpicp_task const *t, int from)
 {
   struct held_errors said;
   struct mpicp_answer a = { .slot = t->slot };
@@ -753,7 +753,7 @@ answer_file (struct job *j, struct mpicp_task const *t, int from)
    *ANSWERS_REQUEST to whether it answers this rank's request for
    work.  */
 void
-answer_task (struct job *j, char const *buf, int n, int from,
+answer_task (struct remote_job *j, char const *buf, int n, int from,
              bool *answers_request)
 {
   struct mpicp_task t;

@@ -151,8 +151,9 @@ struct held_dir
   ino_t ino;
 };
 
-/* A rank's whole part of the job.  */
-struct job
+/* A rank's whole part of the job: what copy-remote.h declares, for
+   the copy to hand back to the operations mpi-cp.c gives it.  */
+struct remote_job
 {
   int rank;
   int n_ranks;
@@ -161,6 +162,8 @@ struct job
   bool serving_now;		/* within serve_ranks */
   bool idling;			/* within idle_until */
   struct cp_options const *opts; /* whose sink counts what it copies */
+  struct copy_remote remote;	/* this job and its operations, as the
+                                   copy is given them */
   struct copy_session *session;	/* what a rank but 0 copies in */
   struct slots slots;
   struct gifts gifts;
@@ -186,32 +189,33 @@ void take_empty (MPI_Status const *status);
 void send_later (struct replies *replies, char *msg, int n, int to, int tag);
 bool replies_gone (void *replies);
 void pause_longer (long *pause);
-void serve_ranks (struct job *j);
-void idle_until (struct job *j, bool (*ready) (void *), void *arg);
-void await_message (struct job *j, int source, int tag, MPI_Status *status);
+void serve_ranks (struct remote_job *j);
+void idle_until (struct remote_job *j, bool (*ready) (void *), void *arg);
+void await_message (struct remote_job *j, int source, int tag,
+                    MPI_Status *status);
 bool request_done (void *req);
-void await_request (struct job *j, MPI_Request *req);
-void send_now (struct job *j, void const *buf, int n, int to, int tag);
-void send_empty (struct job *j, int to, int tag);
+void await_request (struct remote_job *j, MPI_Request *req);
+void send_now (struct remote_job *j, void const *buf, int n, int to, int tag);
+void send_empty (struct remote_job *j, int to, int tag);
 void rounds_init (struct rounds *rounds, int n_ranks);
-void round_poll (struct job *j);
-void rounds_end (struct job *j);
+void round_poll (struct remote_job *j);
+void rounds_end (struct remote_job *j);
 
 /* mpicp-links.c */
 bool link_tag (int tag);
-void take_link_message (struct job *j, MPI_Status const *status);
-char *first_copy (struct job *j, struct stat const *src_st,
+void take_link_message (struct remote_job *j, MPI_Status const *status);
+char *first_copy (struct remote_job *j, struct stat const *src_st,
                   char const *dst_name);
-void first_done (struct job *j, struct stat const *src_st, bool ok);
+void first_done (struct remote_job *j, struct stat const *src_st, bool ok);
 
 /* mpicp-work.c */
 void slots_init (struct slots *slots, int n_ranks);
-bool send_file (struct job *j, struct remote_file const *f);
-bool give_subtree (struct job *j, struct remote_dir const *d);
-bool give_file (struct job *j, struct remote_file const *f);
-void wait_answer (struct job *j);
-void refuse_help (struct job *j);
-void answer_task (struct job *j, char const *buf, int n, int from,
+bool send_file (struct remote_job *j, struct remote_file const *f);
+bool give_subtree (struct remote_job *j, struct remote_dir const *d);
+bool give_file (struct remote_job *j, struct remote_file const *f);
+void wait_answer (struct remote_job *j);
+void refuse_help (struct remote_job *j);
+void answer_task (struct remote_job *j, char const *buf, int n, int from,
                   bool *answers_request);
 void close_held_dirs (struct held_dir held[2]);
 
