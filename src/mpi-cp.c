@@ -26,16 +26,12 @@
 #include <signal.h>
 #include <sys/socket.h>
 
-/* This rank's part of the job: the one state of remote.h's functions
-   and of atexit's, which take no argument of mpicp's.  */
-static struct remote_job the_job =
-  {
-    .feeding = { .to = -1 },
-    .help = { .asked = -1 },
-    .held = { { .fd = -1 }, { .fd = -1 } },
-    .saved_out = -1,
-    .saved_err = -1
-  };
+/* This process's part of the job, which remote_init makes: one per
+   process, and the one state of mpicp's kept in the process rather
+   than passed.  remote.h's calls, which cp.c makes knowing nothing of
+   mpicp, and atexit's handler, which takes no argument, find it here;
+   every other function is given it.  */
+static struct remote_job *rank_job;
 
 /* Rank 0 sends files to the ranks as its walk meets them.  */
 static struct copy_remote_ops const rank0_ops =
@@ -105,7 +101,7 @@ restore_output (struct remote_job *j)
 static void
 remote_exit (void)
 {
-  struct remote_job *j = &the_job;
+  struct remote_job *j = rank_job;
   int done;
   MPI_Finalized (&done);
   if (done)
@@ -255,7 +251,11 @@ dup_world (MPI_Comm *comm)
 void
 remote_init (int *argc, char ***argv)
 {
-  struct remote_job *j = &the_job;
+  struct remote_job *j = xmalloc (sizeof *j);
+  *j = (struct remote_job) { .feeding = { .to = -1 },
+                             .help = { .asked = -1 },
+                             .held = { { .fd = -1 }, { .fd = -1 } },
+                             .saved_out = -1, .saved_err = -1 };
   keep_cpu_when_looking ();
   struct fd_list inherited = { NULL, 0, 0 };
   bool listed = each_open_fd (fd_list_add, &inherited);
@@ -269,6 +269,7 @@ remote_init (int *argc, char ***argv)
   MPI_Comm_size (MPI_COMM_WORLD, &j->n_ranks);
   dup_world (&j->rounds.comm);
   rounds_init (&j->rounds, j->n_ranks);
+  rank_job = j;
   atexit (remote_exit);
   if (j->rank != 0)
     {
@@ -391,7 +392,7 @@ serve (struct remote_job *j)
 struct copy_remote const *
 remote_start (struct cp_options *x)
 {
-  struct remote_job *j = &the_job;
+  struct remote_job *j = rank_job;
   j->opts = x;
   /* A rank answers for each file with its check done, and the first
      prints the line of a file another rank copied when it is
@@ -422,7 +423,7 @@ remote_start (struct cp_options *x)
 void
 remote_finish (void)
 {
-  struct remote_job *j = &the_job;
+  struct remote_job *j = rank_job;
   if (j->serving)
     {
       while (j->slots.in_flight || j->gifts.out)
