@@ -446,18 +446,15 @@ take_request (int tag)
   return status.MPI_SOURCE;
 }
 
-/* Send rank TO the message BUF of SIZE bytes, the gift of slot SLOT:
-   the walk's TOKEN, and RANGE, or -1 for a subtree or a whole
-   file.  */
+/* Send rank TO the gift of slot SLOT, which is to hold GIFT: its
+   message, of SIZE bytes, the walk's token, and the range, or -1 for
+   a subtree or a whole file.  */
 static void
-send_gift (struct remote_job *j, int to, int slot, char *buf, int size,
-           void *token, intmax_t range)
+send_gift (struct remote_job *j, int to, int slot, struct slot gift, int size)
 {
   struct slot *g = &j->gifts.slot[slot];
-  g->buf = buf;
-  g->token = token;
-  g->range = range;
-  MPI_Isend (buf, size, MPI_BYTE, to, TAG_TASK, MPI_COMM_WORLD, &g->req);
+  *g = gift;
+  MPI_Isend (g->buf, size, MPI_BYTE, to, TAG_TASK, MPI_COMM_WORLD, &g->req);
   copy_starts (j);
   j->gifts.out++;
 }
@@ -487,7 +484,9 @@ give_subtree (struct remote_job *j, struct remote_dir const *d)
   int slot = gift_slot (&j->gifts);
   int size;
   char *buf = dir_message (d, slot, &size);
-  send_gift (j, to, slot, buf, size, d->token, -1);
+  send_gift (j, to, slot,
+             (struct slot) { .token = d->token, .range = -1, .buf = buf },
+             size);
   if (j->rank == 0)
     j->slots.walking[to]++;
   return true;
@@ -533,7 +532,10 @@ give_file (struct remote_job *j, struct remote_file const *f)
   int slot = gift_slot (&j->gifts);
   int size;
   char *buf = task_message (f, slot, last, &size);
-  send_gift (j, to, slot, buf, size, f->token, f->split ? f->range : -1);
+  send_gift (j, to, slot,
+             (struct slot) { .token = f->token,
+                             .range = f->split ? f->range : -1, .buf = buf },
+             size);
   return true;
 }
 
