@@ -36,12 +36,12 @@ static struct remote_job *rank_job;
 /* Rank 0 sends files to the ranks as its walk meets them.  */
 static struct copy_remote_ops const rank0_ops =
   {
-    .send = send_file,
-    .wait = wait_answer,
-    .give = give_subtree,
-    .poll = serve_ranks,
-    .first_copy = first_copy,
-    .first_done = first_done
+    .send = mpicp_send_file,
+    .wait = mpicp_wait_answer,
+    .give = mpicp_give_subtree,
+    .poll = mpicp_serve_ranks,
+    .first_copy = mpicp_first_copy,
+    .first_done = mpicp_first_done
   };
 
 /* A rank given a subtree copies its files itself, but for the files,
@@ -49,12 +49,12 @@ static struct copy_remote_ops const rank0_ops =
    for work.  */
 static struct copy_remote_ops const subtree_ops =
   {
-    .send = give_file,
-    .wait = wait_answer,
-    .give = give_subtree,
-    .poll = serve_ranks,
-    .first_copy = first_copy,
-    .first_done = first_done
+    .send = mpicp_give_file,
+    .wait = mpicp_wait_answer,
+    .give = mpicp_give_subtree,
+    .poll = mpicp_serve_ranks,
+    .first_copy = mpicp_first_copy,
+    .first_done = mpicp_first_done
   };
 
 /* Tell every other rank to stop.  */
@@ -111,7 +111,7 @@ remote_exit (void)
   if (j->serving)
     {
       stop_ranks (j);
-      rounds_end (j);
+      mpicp_rounds_end (j);
     }
   MPI_Finalize ();
 }
@@ -232,7 +232,7 @@ runtime_without_delay (struct fd_list const *inherited)
   each_open_fd (send_at_once_if_new, (void *) inherited);
 }
 
-/* Set *COMM to a duplicate of MPI_COMM_WORLD, as idle_until would
+/* Set *COMM to a duplicate of MPI_COMM_WORLD, as mpicp_idle_until would
    wait, but with nothing to serve yet: the ranks leave MPI_Init one
    after another when there are more of them than CPUs, and those out
    first spun in MPI_Comm_dup on the CPUs the others needed to finish
@@ -243,9 +243,9 @@ dup_world (MPI_Comm *comm)
 {
   MPI_Request req;
   MPI_Comm_idup (MPI_COMM_WORLD, comm, &req);
-  long pause = PAUSE_MIN_NS;
-  while (!request_done (&req))
-    pause_longer (&pause);
+  long pause = MPICP_PAUSE_MIN_NS;
+  while (!mpicp_request_done (&req))
+    mpicp_pause_longer (&pause);
 }
 
 void
@@ -268,7 +268,7 @@ remote_init (int *argc, char ***argv)
   MPI_Comm_rank (MPI_COMM_WORLD, &j->rank);
   MPI_Comm_size (MPI_COMM_WORLD, &j->n_ranks);
   dup_world (&j->rounds.comm);
-  rounds_init (&j->rounds, j->n_ranks);
+  mpicp_rounds_init (&j->rounds, j->n_ranks);
   rank_job = j;
   atexit (remote_exit);
   if (j->rank != 0)
@@ -299,7 +299,7 @@ rank_bytes (struct xfer_sink *sink, off_t n)
   j->rounds.copied.bytes += n;
   /* A file may take long to copy, and rank 0 would show none of it
      until the next look for messages.  */
-  round_poll (j);
+  mpicp_round_poll (j);
 }
 
 static void
@@ -329,62 +329,62 @@ serve (struct remote_job *j)
   j->serving = true;
   int victim = 0;
   bool asked = false;
-  long pause = PAUSE_MIN_NS;
+  long pause = MPICP_PAUSE_MIN_NS;
   for (;;)
     {
       if (!asked)
         {
-          send_empty (j, victim, TAG_STEAL);
+          mpicp_send_empty (j, victim, TAG_STEAL);
           asked = true;
         }
       MPI_Status status;
-      await_message (j, MPI_ANY_SOURCE, MPI_ANY_TAG, &status);
+      mpicp_await_message (j, MPI_ANY_SOURCE, MPI_ANY_TAG, &status);
       int from = status.MPI_SOURCE;
-      if (link_tag (status.MPI_TAG))
+      if (mpicp_is_link_tag (status.MPI_TAG))
         {
-          take_link_message (j, &status);
+          mpicp_handle_link_message (j, &status);
           continue;
         }
       if (status.MPI_TAG == TAG_STEAL || status.MPI_TAG == TAG_HELP)
         {
-          take_empty (&status);
-          send_empty (j, from, TAG_NOWORK);
+          mpicp_receive_empty (&status);
+          mpicp_send_empty (j, from, TAG_NOWORK);
           continue;
         }
       if (status.MPI_TAG == TAG_NOWORK)
         {
-          take_empty (&status);
+          mpicp_receive_empty (&status);
           asked = false;
           victim = next_victim (j, victim);
           if (victim == 0)
             {
               xtime_t start = gethrxtime ();
-              pause_longer (&pause);
+              mpicp_pause_longer (&pause);
               j->rounds.copied.waited_ns += gethrxtime () - start;
             }
           continue;
         }
       if (status.MPI_TAG == TAG_STOP)
         {
-          take_empty (&status);
+          mpicp_receive_empty (&status);
           break;
         }
       if (status.MPI_TAG != TAG_TASK)
-        malformed (from);
+        mpicp_malformed (from);
       int n;
-      char *buf = take_message (&status, &n);
-      pause = PAUSE_MIN_NS;
+      char *buf = mpicp_receive (&status, &n);
+      pause = MPICP_PAUSE_MIN_NS;
       bool answers_request;
-      answer_task (j, buf, n, from, &answers_request);
+      mpicp_answer_task (j, buf, n, from, &answers_request);
       if (answers_request)
         asked = false;
       free (buf);
     }
   /* Every question was answered before rank 0 said to stop, but MPI
      must see each send through before the process ends.  */
-  idle_until (j, replies_gone, &j->replies);
-  rounds_end (j);
-  close_held_dirs (j->held);
+  mpicp_idle_until (j, mpicp_replies_gone, &j->replies);
+  mpicp_rounds_end (j);
+  mpicp_close_dirs (j->held);
   j->serving = false;
   exit (EXIT_SUCCESS);
 }
@@ -413,7 +413,7 @@ remote_start (struct cp_options *x)
   if (j->n_ranks < 2)
     return NULL;
   j->rounds.on = true;
-  slots_init (&j->slots, j->n_ranks);
+  mpicp_slots_init (&j->slots, j->n_ranks);
   j->serving = true;
   x->jobs = 1;
   j->remote = (struct copy_remote) { &rank0_ops, j };
@@ -427,11 +427,11 @@ remote_finish (void)
   if (j->serving)
     {
       while (j->slots.in_flight || j->gifts.out)
-        wait_answer (j);
-      idle_until (j, replies_gone, &j->replies);
+        mpicp_wait_answer (j);
+      mpicp_idle_until (j, mpicp_replies_gone, &j->replies);
       stop_ranks (j);
-      rounds_end (j);
-      close_held_dirs (j->held);
+      mpicp_rounds_end (j);
+      mpicp_close_dirs (j->held);
     }
   xfer_session_share (&j->opts->xfer, j->rounds.copied.waited_ns,
                       j->rounds.copied.steals);

@@ -9,7 +9,7 @@
 
 /* No rank waits in a blocking MPI call, as Open MPI's poll without
    sleeping and would take CPU time from the ranks copying: each looks
-   for its messages and sleeps between looks (idle_until).
+   for its messages and sleeps between looks (mpicp_idle_until).
 
    MPI calls are not checked one by one: MPI's default error handler
    aborts the whole job on any failure, which is what mpicp wants, as
@@ -25,7 +25,7 @@
 /* A message from rank FROM that is not one mpicp sends: the ranks
    run different programs, and none can go on.  */
 _Noreturn void
-malformed (int from)
+mpicp_malformed (int from)
 {
   error (EXIT_FAILURE, 0, _("malformed message from rank %d"), from);
   abort ();
@@ -33,7 +33,7 @@ malformed (int from)
 
 /* The size N of a message about NAME, which MPI counts in an int.  */
 int
-message_size (size_t n, char const *name)
+mpicp_message_size (size_t n, char const *name)
 {
   if (INT_MAX < n)
     error (EXIT_FAILURE, 0, _("names too long to send to another rank: %s"),
@@ -48,7 +48,7 @@ message_size (size_t n, char const *name)
    shows only at a second look, and a rank giving work away after such
    a copy would not see the rank that asked for it.  */
 bool
-probe (int source, int tag, MPI_Status *status)
+mpicp_probe (int source, int tag, MPI_Status *status)
 {
   int ready;
   MPI_Iprobe (source, tag, MPI_COMM_WORLD, &ready, status);
@@ -60,15 +60,15 @@ probe (int source, int tag, MPI_Status *status)
 /* Whether a message with TAG from any rank is there; if so, set
    *STATUS to it.  */
 bool
-message_there (int tag, MPI_Status *status)
+mpicp_message_there (int tag, MPI_Status *status)
 {
-  return probe (MPI_ANY_SOURCE, tag, status);
+  return mpicp_probe (MPI_ANY_SOURCE, tag, status);
 }
 
 /* Receive the message STATUS announces, of N bytes, into a new
    buffer.  */
 char *
-take_message (MPI_Status const *status, int *n)
+mpicp_receive (MPI_Status const *status, int *n)
 {
   MPI_Get_count (status, MPI_BYTE, n);
   char *buf = xmalloc (MAX (*n, 1));
@@ -79,7 +79,7 @@ take_message (MPI_Status const *status, int *n)
 
 /* Receive the empty message STATUS announces.  */
 void
-take_empty (MPI_Status const *status)
+mpicp_receive_empty (MPI_Status const *status)
 {
   MPI_Recv (NULL, 0, MPI_BYTE, status->MPI_SOURCE, status->MPI_TAG,
             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -98,25 +98,26 @@ take_empty (MPI_Status const *status)
    once (a diagnostic with a long name), neither taking answers while
    it waits.  */
 void
-send_later (struct replies *replies, char *msg, int n, int to, int tag)
+mpicp_send_later (struct mpicp_replies *replies, char *msg, int n, int to,
+                  int tag)
 {
   if (replies->n == replies->alloc)
     replies->r = xpalloc (replies->r, &replies->alloc, 1, -1,
                           sizeof *replies->r);
-  struct reply *r = &replies->r[replies->n++];
+  struct mpicp_reply *r = &replies->r[replies->n++];
   r->msg = msg;
   MPI_Isend (msg, n, MPI_BYTE, to, tag, MPI_COMM_WORLD, &r->req);
 }
 
-/* Forget the replies of ARG, a struct replies, that have gone; return
-   whether none is left.  */
+/* Forget the replies of ARG, a struct mpicp_replies, that have gone;
+   return whether none is left.  */
 bool
-replies_gone (void *arg)
+mpicp_replies_gone (void *arg)
 {
-  struct replies *replies = arg;
+  struct mpicp_replies *replies = arg;
   for (idx_t i = 0; i < replies->n; )
     {
-      struct reply *r = &replies->r[i];
+      struct mpicp_reply *r = &replies->r[i];
       int done;
       MPI_Test (&r->req, &done, MPI_STATUS_IGNORE);
       if (done)
@@ -132,14 +133,14 @@ replies_gone (void *arg)
 
 /* Sleep *PAUSE, and double it up to a bound, for the next time.  */
 void
-pause_longer (long *pause)
+mpicp_pause_longer (long *pause)
 {
   struct timespec t = { 0, *pause };
   /* A sleep cut short by a signal only makes the next look come
      sooner.  */
   if (nanosleep (&t, NULL) != 0 && errno != EINTR)
     error (EXIT_FAILURE, errno, _("cannot sleep"));
-  *pause = MIN (2 * *pause, PAUSE_MAX_NS);
+  *pause = MIN (2 * *pause, MPICP_PAUSE_MAX_NS);
 }
 
 /* Do what the other ranks need of J's rank meanwhile: act on the
@@ -149,18 +150,18 @@ pause_longer (long *pause)
    in the statistics' rounds.  Not while already doing so, as answering
    sends and waits in turn.  */
 void
-serve_ranks (struct remote_job *j)
+mpicp_serve_ranks (struct remote_job *j)
 {
   if (j->serving_now)
     return;
   j->serving_now = true;
-  round_poll (j);
-  replies_gone (&j->replies);
+  mpicp_round_poll (j);
+  mpicp_replies_gone (&j->replies);
   for (int tag = TAG_LINK_ASK; tag <= TAG_LINK_DONE; )
     {
       MPI_Status status;
-      if (probe (MPI_ANY_SOURCE, tag, &status))
-        take_link_message (j, &status);
+      if (mpicp_probe (MPI_ANY_SOURCE, tag, &status))
+        mpicp_handle_link_message (j, &status);
       else
         tag++;
     }
@@ -172,20 +173,20 @@ serve_ranks (struct remote_job *j)
    more ranks than CPUs.  So every wait is this: test for READY (ARG),
    and sleep a little longer each time it is false.  */
 void
-idle_until (struct remote_job *j, bool (*ready) (void *), void *arg)
+mpicp_idle_until (struct remote_job *j, bool (*ready) (void *), void *arg)
 {
   /* A wait within a wait, as answering a rank meanwhile may send, is
      counted once, in the outer one.  */
   bool outer = !j->idling;
   j->idling = true;
   xtime_t start = gethrxtime ();
-  long pause = PAUSE_MIN_NS;
+  long pause = MPICP_PAUSE_MIN_NS;
   for (;;)
     {
-      serve_ranks (j);
+      mpicp_serve_ranks (j);
       if (ready (arg))
         break;
-      pause_longer (&pause);
+      mpicp_pause_longer (&pause);
     }
   if (outer)
     {
@@ -206,21 +207,22 @@ static bool
 message_ready (void *arg)
 {
   struct awaited *a = arg;
-  return probe (a->source, a->tag, a->status);
+  return mpicp_probe (a->source, a->tag, a->status);
 }
 
 /* Wait for a message from SOURCE with TAG, either of which may be
    MPI's wildcard, and set *STATUS to what it is.  */
 void
-await_message (struct remote_job *j, int source, int tag, MPI_Status *status)
+mpicp_await_message (struct remote_job *j, int source, int tag,
+                     MPI_Status *status)
 {
   struct awaited a = { source, tag, status };
-  idle_until (j, message_ready, &a);
+  mpicp_idle_until (j, message_ready, &a);
 }
 
 /* Whether the MPI_Request ARG is complete.  */
 bool
-request_done (void *arg)
+mpicp_request_done (void *arg)
 {
   int done;
   MPI_Test (arg, &done, MPI_STATUS_IGNORE);
@@ -229,26 +231,26 @@ request_done (void *arg)
 
 /* Wait for the send or receive REQ to complete.  */
 void
-await_request (struct remote_job *j, MPI_Request *req)
+mpicp_await_request (struct remote_job *j, MPI_Request *req)
 {
-  idle_until (j, request_done, req);
+  mpicp_idle_until (j, mpicp_request_done, req);
 }
 
 /* Send the N bytes at BUF as a message with TAG to rank TO, and
    return once they are sent, polling rather than blocking in MPI.  */
 void
-send_now (struct remote_job *j, void const *buf, int n, int to, int tag)
+mpicp_send_now (struct remote_job *j, void const *buf, int n, int to, int tag)
 {
   MPI_Request req;
   MPI_Isend (buf, n, MPI_BYTE, to, tag, MPI_COMM_WORLD, &req);
-  await_request (j, &req);
+  mpicp_await_request (j, &req);
 }
 
 /* Send an empty message with TAG to rank TO.  */
 void
-send_empty (struct remote_job *j, int to, int tag)
+mpicp_send_empty (struct remote_job *j, int to, int tag)
 {
-  send_now (j, NULL, 0, to, tag);
+  mpicp_send_now (j, NULL, 0, to, tag);
 }
 
 /* What --progress, the SIGUSR1 line and --stats count does not travel
@@ -257,18 +259,18 @@ send_empty (struct remote_job *j, int to, int tag)
    was copied, its file on rank 0, which ends it), and every
    ROUND_PERIOD the ranks exchange their figures in a round of a
    non-blocking MPI_Iallgather on a communicator of their own, which
-   each starts and tests where it looks for messages (serve_ranks)
+   each starts and tests where it looks for messages (mpicp_serve_ranks)
    and, on the ranks other than 0, between two writes of a copy.  Rank
    0 adds the others' bytes of the last round to its progress line as
    they go, whether or not it copies anything itself.  At most one
    round is in flight, and a round ends only once every rank has
-   started it, so the ranks are at most one round apart; rounds_end
+   started it, so the ranks are at most one round apart; mpicp_rounds_end
    settles the last ones.  */
 enum { ROUND_PERIOD = XTIME_PRECISION / 2 };
 
 /* Set up ROUNDS for N_RANKS ranks, none in flight.  */
 void
-rounds_init (struct rounds *rounds, int n_ranks)
+mpicp_rounds_init (struct mpicp_rounds *rounds, int n_ranks)
 {
   rounds->req = MPI_REQUEST_NULL;
   rounds->mine = xmalloc (MPICP_COUNTS_SIZE);
@@ -278,7 +280,7 @@ rounds_init (struct rounds *rounds, int n_ranks)
 
 /* Start a round with what this rank copied so far.  */
 static void
-round_start (struct rounds *rounds)
+round_start (struct mpicp_rounds *rounds)
 {
   mpicp_pack_counts (&rounds->copied, rounds->mine);
   MPI_Iallgather (rounds->mine, MPICP_COUNTS_SIZE, MPI_BYTE, rounds->all,
@@ -293,13 +295,13 @@ round_ended (struct remote_job *j)
 {
   if (j->rank != 0)
     return;
-  struct rounds *rounds = &j->rounds;
+  struct mpicp_rounds *rounds = &j->rounds;
   intmax_t bytes = 0;
   for (int r = 1; r < j->n_ranks; r++)
     {
       if (!mpicp_unpack_counts (rounds->all + r * MPICP_COUNTS_SIZE,
                                 &rounds->counts[r]))
-        malformed (r);
+        mpicp_malformed (r);
       bytes += rounds->counts[r].bytes;
     }
   xfer_session_others (&j->opts->xfer, bytes);
@@ -308,12 +310,12 @@ round_ended (struct remote_job *j)
 /* Take part in the rounds: see whether the one in flight ended, and
    start the next if it is time.  */
 void
-round_poll (struct remote_job *j)
+mpicp_round_poll (struct remote_job *j)
 {
-  struct rounds *rounds = &j->rounds;
+  struct mpicp_rounds *rounds = &j->rounds;
   if (rounds->req != MPI_REQUEST_NULL)
     {
-      if (!request_done (&rounds->req))
+      if (!mpicp_request_done (&rounds->req))
         return;
       round_ended (j);
     }
@@ -324,7 +326,7 @@ round_poll (struct remote_job *j)
 static bool
 round_over (void *arg)
 {
-  struct rounds const *rounds = arg;
+  struct mpicp_rounds const *rounds = arg;
   return rounds->req == MPI_REQUEST_NULL;
 }
 
@@ -337,19 +339,19 @@ round_over (void *arg)
    more, which, started by all once they are done, brings every rank's
    final figures to rank 0's counts.  */
 void
-rounds_end (struct remote_job *j)
+mpicp_rounds_end (struct remote_job *j)
 {
-  struct rounds *rounds = &j->rounds;
+  struct mpicp_rounds *rounds = &j->rounds;
   rounds->on = false;
   int most;
   MPI_Request req;
   MPI_Iallreduce (&rounds->started, &most, 1, MPI_INT, MPI_MAX,
                   MPI_COMM_WORLD, &req);
-  await_request (j, &req);
+  mpicp_await_request (j, &req);
   while (rounds->started <= most)
     {
-      idle_until (j, round_over, rounds);
+      mpicp_idle_until (j, round_over, rounds);
       round_start (rounds);
     }
-  idle_until (j, round_over, rounds);
+  mpicp_idle_until (j, round_over, rounds);
 }

@@ -11,9 +11,9 @@
    message) whether its name is the first copy; the owner answers "copy
    it" to the first, and to the others, once that copy is over, "link
    to" its name, or, if it failed, "copy it" to the next, which copies
-   afresh as cp does.  Every wait (idle_until) and every step of a walk
-   between two entries answers the questions this rank owns, so that
-   one waits at most for a file's copy.  */
+   afresh as cp does.  Every wait (mpicp_idle_until) and every step of a
+   walk between two entries answers the questions this rank owns, so
+   that one waits at most for a file's copy.  */
 
 #include <config.h>
 
@@ -82,8 +82,9 @@ link_reply (struct remote_job *j, int to, char const *target)
     }
   size_t n;
   char *msg = mpicp_pack_link_reply (target, &n);
-  send_later (&j->replies, msg, message_size (n, target ? target : ""), to,
-              TAG_LINK_REPLY);
+  mpicp_send_later (&j->replies, msg,
+                    mpicp_message_size (n, target ? target : ""), to,
+                    TAG_LINK_REPLY);
 }
 
 /* As the owner of DEV and INO: rank FROM asks whether NAME is the
@@ -91,7 +92,7 @@ link_reply (struct remote_job *j, int to, char const *target)
 static void
 owner_ask (struct remote_job *j, dev_t dev, ino_t ino, int from, char *name)
 {
-  struct links *links = &j->links;
+  struct mpicp_links *links = &j->links;
   if (!links->owned)
     links->owned = hash_initialize (0, NULL, owned_hash, owned_equal, NULL);
   struct owned key = { .dev = dev, .ino = ino };
@@ -162,17 +163,17 @@ owner_done (struct remote_job *j, dev_t dev, ino_t ino, bool ok)
 
 /* Whether TAG is that of a message about links.  */
 bool
-link_tag (int tag)
+mpicp_is_link_tag (int tag)
 {
   return TAG_LINK_ASK <= tag && tag <= TAG_LINK_DONE;
 }
 
 /* Act on the message about links that STATUS announces.  */
 void
-take_link_message (struct remote_job *j, MPI_Status const *status)
+mpicp_handle_link_message (struct remote_job *j, MPI_Status const *status)
 {
   int n;
-  char *buf = take_message (status, &n);
+  char *buf = mpicp_receive (status, &n);
   int from = status->MPI_SOURCE;
   struct mpicp_link l;
   bool ok;
@@ -193,7 +194,7 @@ take_link_message (struct remote_job *j, MPI_Status const *status)
       break;
     }
   if (!ok)
-    malformed (from);
+    mpicp_malformed (from);
   free (buf);
 }
 
@@ -201,7 +202,7 @@ static bool
 link_answer_there (void *arg)
 {
   struct remote_job *j = arg;
-  refuse_help (j);
+  mpicp_refuse_help (j);
   return j->links.answered;
 }
 
@@ -209,8 +210,8 @@ link_answer_there (void *arg)
    first copy, and wait for the answer: NULL if it is, else the name
    to link to.  */
 char *
-first_copy (struct remote_job *j, struct stat const *src_st,
-            char const *dst_name)
+mpicp_first_copy (struct remote_job *j, struct stat const *src_st,
+                  char const *dst_name)
 {
   int owner = owner_of (src_st->st_dev, src_st->st_ino, j->n_ranks);
   j->links.answered = false;
@@ -223,17 +224,18 @@ first_copy (struct remote_job *j, struct stat const *src_st,
                               (char *) dst_name };
       size_t n;
       char *msg = mpicp_pack_link_ask (&l, &n);
-      send_now (j, msg, message_size (n, dst_name), owner, TAG_LINK_ASK);
+      mpicp_send_now (j, msg, mpicp_message_size (n, dst_name), owner,
+                      TAG_LINK_ASK);
       free (msg);
     }
-  idle_until (j, link_answer_there, j);
+  mpicp_idle_until (j, link_answer_there, j);
   return j->links.target;
 }
 
 /* Tell the owner of SRC_ST's device and inode that its first copy,
    made here, is over, whole if OK.  */
 void
-first_done (struct remote_job *j, struct stat const *src_st, bool ok)
+mpicp_first_done (struct remote_job *j, struct stat const *src_st, bool ok)
 {
   int owner = owner_of (src_st->st_dev, src_st->st_ino, j->n_ranks);
   if (owner == j->rank)
@@ -244,6 +246,6 @@ first_done (struct remote_job *j, struct stat const *src_st, bool ok)
   struct mpicp_link l = { src_st->st_dev, src_st->st_ino, ok, NULL };
   size_t n;
   char *msg = mpicp_pack_link_done (&l, &n);
-  send_now (j, msg, n, owner, TAG_LINK_DONE);
+  mpicp_send_now (j, msg, n, owner, TAG_LINK_DONE);
   free (msg);
 }

@@ -14,9 +14,9 @@
 
 /* Set up SLOTS for N_RANKS ranks, all free.  */
 void
-slots_init (struct slots *slots, int n_ranks)
+mpicp_slots_init (struct mpicp_slots *slots, int n_ranks)
 {
-  slots->slot = xcalloc (n_ranks * SLOTS_PER_RANK, sizeof *slots->slot);
+  slots->slot = xcalloc (n_ranks * MPICP_SLOTS_PER_RANK, sizeof *slots->slot);
   slots->busy = xcalloc (n_ranks, sizeof *slots->busy);
   slots->walking = xcalloc (n_ranks, sizeof *slots->walking);
   slots->next_rank = 1;
@@ -69,7 +69,7 @@ side_of (struct walk_dir const *dir, char const *name, char const *rel,
    the first from its next rank on among equals, of those not walking
    a subtree rank 0 gave them unless ANY; -1 if there is none.  */
 static int
-least_busy (struct slots *slots, int n_ranks, bool any)
+least_busy (struct mpicp_slots *slots, int n_ranks, bool any)
 {
   int best = -1;
   for (int i = 0; i < n_ranks - 1; i++)
@@ -87,9 +87,10 @@ least_busy (struct slots *slots, int n_ranks, bool any)
 /* Free S, a slot now answered, and set *TOKEN and *RANGE to what it
    held.  */
 static void
-end_slot (struct remote_job *j, struct slot *s, void **token, intmax_t *range)
+end_slot (struct remote_job *j, struct mpicp_slot *s, void **token,
+          intmax_t *range)
 {
-  await_request (j, &s->req);
+  mpicp_await_request (j, &s->req);
   free (s->buf);
   *token = s->token;
   *range = s->range;
@@ -102,9 +103,9 @@ static void
 end_gift (struct remote_job *j, uint32_t slot, int from, void **token,
           intmax_t *range)
 {
-  struct gifts *gifts = &j->gifts;
+  struct mpicp_gifts *gifts = &j->gifts;
   if (gifts->n <= slot || !gifts->slot[slot].token)
-    malformed (from);
+    mpicp_malformed (from);
   end_slot (j, &gifts->slot[slot], token, range);
   gifts->out--;
 }
@@ -122,9 +123,9 @@ end_sent (struct remote_job *j, uint32_t slot, int from, void **token,
       end_gift (j, slot, from, token, range);
       return;
     }
-  struct slots *slots = &j->slots;
-  if (slot / SLOTS_PER_RANK != from - 1 || !slots->slot[slot].token)
-    malformed (from);
+  struct mpicp_slots *slots = &j->slots;
+  if (slot / MPICP_SLOTS_PER_RANK != from - 1 || !slots->slot[slot].token)
+    mpicp_malformed (from);
   end_slot (j, &slots->slot[slot], token, range);
   slots->busy[from]--;
   slots->in_flight--;
@@ -143,10 +144,10 @@ static void
 take_answer (struct remote_job *j, MPI_Status const *status)
 {
   int n;
-  char *buf = take_message (status, &n);
+  char *buf = mpicp_receive (status, &n);
   struct mpicp_answer a;
   if (!mpicp_unpack_answer (buf, n, &a))
-    malformed (status->MPI_SOURCE);
+    mpicp_malformed (status->MPI_SOURCE);
   void *token;
   intmax_t range;
   end_sent (j, a.slot, status->MPI_SOURCE, &token, &range);
@@ -162,11 +163,11 @@ static void
 take_dir_answer (struct remote_job *j, MPI_Status const *status)
 {
   int n;
-  char *buf = take_message (status, &n);
+  char *buf = mpicp_receive (status, &n);
   struct mpicp_dir_answer a;
   int from = status->MPI_SOURCE;
   if (!mpicp_unpack_dir_answer (buf, n, &a))
-    malformed (from);
+    mpicp_malformed (from);
   void *token;
   intmax_t range;
   end_gift (j, a.slot, from, &token, &range);
@@ -191,9 +192,9 @@ take_ready_answers (struct remote_job *j)
   MPI_Status status;
   for (;;)
     {
-      if (message_there (TAG_ANSWER, &status))
+      if (mpicp_message_there (TAG_ANSWER, &status))
         take_answer (j, &status);
-      else if (message_there (TAG_DIR_DONE, &status))
+      else if (mpicp_message_there (TAG_DIR_DONE, &status))
         take_dir_answer (j, &status);
       else
         return took;
@@ -207,7 +208,7 @@ static void
 end_feeding (struct remote_job *j)
 {
   if (0 <= j->feeding.to)
-    send_empty (j, j->feeding.to, TAG_NOWORK);
+    mpicp_send_empty (j, j->feeding.to, TAG_NOWORK);
   j->feeding.to = -1;
 }
 
@@ -216,10 +217,10 @@ static void
 refuse (struct remote_job *j, int tag)
 {
   MPI_Status status;
-  while (message_there (tag, &status))
+  while (mpicp_message_there (tag, &status))
     {
-      take_empty (&status);
-      send_empty (j, status.MPI_SOURCE, TAG_NOWORK);
+      mpicp_receive_empty (&status);
+      mpicp_send_empty (j, status.MPI_SOURCE, TAG_NOWORK);
     }
 }
 
@@ -239,7 +240,7 @@ refuse_requests (struct remote_job *j)
    no file it gives for long (directories only, or files with other
    links, whose first copies it makes itself).  */
 void
-refuse_help (struct remote_job *j)
+mpicp_refuse_help (struct remote_job *j)
 {
   if (j->feeding.waiting)
     end_feeding (j);
@@ -253,22 +254,22 @@ refuse_help (struct remote_job *j)
 static bool
 took_help (struct remote_job *j)
 {
-  struct help *help = &j->help;
+  struct mpicp_help *help = &j->help;
   bool took = false;
   MPI_Status status;
   for (;;)
     {
-      if (0 <= help->asked && probe (help->asked, TAG_NOWORK, &status))
+      if (0 <= help->asked && mpicp_probe (help->asked, TAG_NOWORK, &status))
         {
-          take_empty (&status);
+          mpicp_receive_empty (&status);
           help->asked = -1;
         }
-      else if (message_there (TAG_TASK, &status))
+      else if (mpicp_message_there (TAG_TASK, &status))
         {
           int n;
-          char *buf = take_message (&status, &n);
+          char *buf = mpicp_receive (&status, &n);
           bool answers_request;
-          answer_task (j, buf, n, status.MPI_SOURCE, &answers_request);
+          mpicp_answer_task (j, buf, n, status.MPI_SOURCE, &answers_request);
           if (answers_request && status.MPI_SOURCE == help->asked)
             help->asked = -1;
           free (buf);
@@ -293,7 +294,7 @@ ask_help (struct remote_job *j)
     r = r % (j->n_ranks - 1) + 1;
   while (r == j->rank);
   j->help.last = j->help.asked = r;
-  send_empty (j, r, TAG_HELP);
+  mpicp_send_empty (j, r, TAG_HELP);
 }
 
 /* A wait for answers, and whether one came.  */
@@ -326,10 +327,10 @@ took_answer (void *arg)
 }
 
 void
-wait_answer (struct remote_job *j)
+mpicp_wait_answer (struct remote_job *j)
 {
   struct answer_wait w = { j, false };
-  idle_until (j, took_answer, &w);
+  mpicp_idle_until (j, took_answer, &w);
 }
 
 /* The message that sends F as the file of slot SLOT, the last answer
@@ -354,7 +355,7 @@ task_message (struct remote_file const *f, uint32_t slot, bool last,
   side_of (f->dst_dir, f->dst_name, f->dst_rel, &t.side[1]);
   size_t n;
   char *buf = mpicp_pack_task (&t, &n);
-  *size = message_size (n, f->src_name);
+  *size = mpicp_message_size (n, f->src_name);
   return buf;
 }
 
@@ -370,7 +371,7 @@ copy_starts (struct remote_job *j)
 }
 
 /* Send F to the least busy rank; but leave F to the walk when every
-   rank has SLOTS_PER_RANK files already, and a whole file when every
+   rank has MPICP_SLOTS_PER_RANK files already, and a whole file when every
    other rank is walking a subtree, which it would finish before taking
    the file.  Rank 0 used to wait for a free slot instead: it then sent
    three files in four of a tree of 12,000 small ones, each costing two
@@ -378,19 +379,19 @@ copy_starts (struct remote_job *j)
    tree took 0.33 s on 4 ranks, and 0.29 s copying instead.  The ranks
    it leaves idle ask for work, and get subtrees.  */
 bool
-send_file (struct remote_job *j, struct remote_file const *f)
+mpicp_send_file (struct remote_job *j, struct remote_file const *f)
 {
-  struct slots *slots = &j->slots;
+  struct mpicp_slots *slots = &j->slots;
   take_ready_answers (j);
   int r = least_busy (slots, j->n_ranks, f->split != NULL);
-  if (r < 0 || slots->busy[r] == SLOTS_PER_RANK)
+  if (r < 0 || slots->busy[r] == MPICP_SLOTS_PER_RANK)
     return false;
-  int slot = (r - 1) * SLOTS_PER_RANK;
+  int slot = (r - 1) * MPICP_SLOTS_PER_RANK;
   while (slots->slot[slot].token)
     slot++;
   int size;
   char *buf = task_message (f, slot, false, &size);
-  struct slot *s = &slots->slot[slot];
+  struct mpicp_slot *s = &slots->slot[slot];
   s->token = f->token;
   s->range = f->split ? f->range : -1;
   s->buf = buf;
@@ -415,13 +416,13 @@ dir_message (struct remote_dir const *d, uint32_t slot, int *size)
   side_of (d->dst_dir, d->dst_name, d->dst_rel, &t.side[1]);
   size_t n;
   char *buf = mpicp_pack_task (&t, &n);
-  *size = message_size (n, d->src_name);
+  *size = mpicp_message_size (n, d->src_name);
   return buf;
 }
 
 /* A free slot of GIFTS.  */
 static int
-gift_slot (struct gifts *gifts)
+gift_slot (struct mpicp_gifts *gifts)
 {
   for (idx_t i = 0; i < gifts->n; i++)
     if (!gifts->slot[i].token)
@@ -440,9 +441,9 @@ static int
 take_request (int tag)
 {
   MPI_Status status;
-  if (!message_there (tag, &status))
+  if (!mpicp_message_there (tag, &status))
     return -1;
-  take_empty (&status);
+  mpicp_receive_empty (&status);
   return status.MPI_SOURCE;
 }
 
@@ -450,9 +451,10 @@ take_request (int tag)
    message, of SIZE bytes, the walk's token, and the range, or -1 for
    a subtree or a whole file.  */
 static void
-send_gift (struct remote_job *j, int to, int slot, struct slot gift, int size)
+send_gift (struct remote_job *j, int to, int slot, struct mpicp_slot gift,
+           int size)
 {
-  struct slot *g = &j->gifts.slot[slot];
+  struct mpicp_slot *g = &j->gifts.slot[slot];
   *g = gift;
   MPI_Isend (g->buf, size, MPI_BYTE, to, TAG_TASK, MPI_COMM_WORLD, &g->req);
   copy_starts (j);
@@ -464,7 +466,7 @@ send_gift (struct remote_job *j, int to, int slot, struct slot gift, int size)
    else one that has asked for work, its request taken; -1 if none
    has.  */
 static int
-taker (struct feeding *feeding)
+taker (struct mpicp_feeding *feeding)
 {
   if (feeding->to < 0 || feeding->waiting)
     return take_request (TAG_STEAL);
@@ -475,9 +477,9 @@ taker (struct feeding *feeding)
 
 /* If a rank has asked for work, send it the subtree D.  */
 bool
-give_subtree (struct remote_job *j, struct remote_dir const *d)
+mpicp_give_subtree (struct remote_job *j, struct remote_dir const *d)
 {
-  refuse_help (j);
+  mpicp_refuse_help (j);
   int to = taker (&j->feeding);
   if (to < 0)
     return false;
@@ -485,32 +487,32 @@ give_subtree (struct remote_job *j, struct remote_dir const *d)
   int size;
   char *buf = dir_message (d, slot, &size);
   send_gift (j, to, slot,
-             (struct slot) { .token = d->token, .range = -1, .buf = buf },
+             (struct mpicp_slot) { .token = d->token, .range = -1,
+                                   .buf = buf },
              size);
   if (j->rank == 0)
     j->slots.walking[to]++;
   return true;
 }
 
-/* If a rank has asked for work, send it F, a file or a range of a
-   large file that a rank given a subtree met; else leave it to this
-   rank.  Whole files go too, not only subdirectories: a rank given a
-   directory of 2,000 files and no subdirectory otherwise copied them
-   all while the others, having asked it for work, waited.  A rank
-   that asks is sent the next SLOTS_PER_RANK files or ranges, the last
-   of which answers its request, so that it has its next file when one
-   is copied, rather than wait for this rank to look for requests
-   between two of its own copies: with each create taking a
-   millisecond, 4 ranks then took 1.0 s for that directory instead of
-   1.2 s with a file for each request, or 2.3 s keeping the files (0.8
-   s once rank 0, waiting, asked for files too).  The answers to
-   earlier gifts are taken first, so that a directory's gifts hold few
-   slots and buffers.  */
+/* If a rank has asked for work, send it F, a file or a range of a large
+   file that a rank given a subtree met; else leave it to this rank.
+   Whole files go too, not only subdirectories: a rank given a directory
+   of 2,000 files and no subdirectory otherwise copied them all while
+   the others, having asked it for work, waited.  A rank that asks is
+   sent the next MPICP_SLOTS_PER_RANK files or ranges, the last of which
+   answers its request, so that it has its next file when one is copied,
+   rather than wait for this rank to look for requests between two of
+   its own copies: with each create taking a millisecond, 4 ranks then
+   took 1.0 s for that directory instead of 1.2 s with a file for each
+   request, or 2.3 s keeping the files (0.8 s once rank 0, waiting,
+   asked for files too).  The answers to earlier gifts are taken first,
+   so that a directory's gifts hold few slots and buffers.  */
 bool
-give_file (struct remote_job *j, struct remote_file const *f)
+mpicp_give_file (struct remote_job *j, struct remote_file const *f)
 {
-  struct feeding *feeding = &j->feeding;
-  serve_ranks (j);
+  struct mpicp_feeding *feeding = &j->feeding;
+  mpicp_serve_ranks (j);
   if (feeding->to < 0)
     {
       feeding->waiting = false;
@@ -522,7 +524,7 @@ give_file (struct remote_job *j, struct remote_file const *f)
         }
       if (feeding->to < 0)
         return false;
-      feeding->left = SLOTS_PER_RANK;
+      feeding->left = MPICP_SLOTS_PER_RANK;
     }
   take_ready_answers (j);
   int to = feeding->to;
@@ -533,8 +535,9 @@ give_file (struct remote_job *j, struct remote_file const *f)
   int size;
   char *buf = task_message (f, slot, last, &size);
   send_gift (j, to, slot,
-             (struct slot) { .token = f->token,
-                             .range = f->split ? f->range : -1, .buf = buf },
+             (struct mpicp_slot) { .token = f->token,
+                                   .range = f->split ? f->range : -1,
+                                   .buf = buf },
              size);
   return true;
 }
@@ -564,11 +567,12 @@ open_dir (int dir, char const *rel, bool follow)
    diagnostic about its directory if it can't be, or is not the
    directory the walk had open.  */
 static bool
-open_side (struct mpicp_side const *s, bool follow, struct held_dir *held)
+open_side (struct mpicp_side const *s, bool follow,
+           struct mpicp_held_dir *held)
 {
   if (!*s->root)
     {
-      *held = (struct held_dir) { .fd = AT_FDCWD };
+      *held = (struct mpicp_held_dir) { .fd = AT_FDCWD };
       return true;
     }
   if (0 <= held->fd && held->dev == s->dir_dev && held->ino == s->dir_ino)
@@ -607,14 +611,14 @@ open_side (struct mpicp_side const *s, bool follow, struct held_dir *held)
         close (fd);
       return false;
     }
-  *held = (struct held_dir) { fd, st.st_dev, st.st_ino };
+  *held = (struct mpicp_held_dir) { fd, st.st_dev, st.st_ino };
   return true;
 }
 
 /* Close the directories HELD open for the files sent to this
    rank.  */
 void
-close_held_dirs (struct held_dir held[2])
+mpicp_close_dirs (struct mpicp_held_dir held[2])
 {
   /* Closing a directory only looked up in can't lose anything.  */
   for (int i = 0; i < 2; i++)
@@ -724,7 +728,7 @@ answer_dir (struct remote_job *j, struct mpicp_task const *t, int from)
   free (text);
   free (hashes);
   free (said.text);
-  send_now (j, msg, n, from, TAG_DIR_DONE);
+  mpicp_send_now (j, msg, n, from, TAG_DIR_DONE);
   free (msg);
 }
 
@@ -747,7 +751,7 @@ answer_file (struct remote_job *j, struct mpicp_task const *t, int from)
     error (EXIT_FAILURE, 0, _("too many messages to send to another rank"));
   free (hashes);
   free (said.text);
-  send_later (&j->replies, msg, n, from, TAG_ANSWER);
+  mpicp_send_later (&j->replies, msg, n, from, TAG_ANSWER);
 }
 
 /* Copy what the task of N bytes at BUF from rank FROM describes, and
@@ -755,12 +759,12 @@ answer_file (struct remote_job *j, struct mpicp_task const *t, int from)
    *ANSWERS_REQUEST to whether it answers this rank's request for
    work.  */
 void
-answer_task (struct remote_job *j, char const *buf, int n, int from,
-             bool *answers_request)
+mpicp_answer_task (struct remote_job *j, char const *buf, int n, int from,
+                   bool *answers_request)
 {
   struct mpicp_task t;
   if (!mpicp_unpack_task (buf, n, &t))
-    malformed (from);
+    mpicp_malformed (from);
   *answers_request = t.answers_request;
   j->rounds.copied.steals += t.answers_request;
   xtime_t start = gethrxtime ();

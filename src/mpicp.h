@@ -12,11 +12,12 @@
    mpi-cp.c        the front end: MPI's start and end, the loop of a
                    rank other than 0, and what copy.c calls
    mpicp-comm.c    messages: looks, waits, sends, and the statistics'
-                   rounds (struct replies, struct rounds)
+                   rounds (struct mpicp_replies, struct mpicp_rounds)
    mpicp-work.c    files, ranges and subtrees sent and answered
-                   (struct slots, struct gifts, struct feeding,
-                   struct help, struct held_dir)
-   mpicp-links.c   hard links kept across ranks (struct links)
+                   (struct mpicp_slots, struct mpicp_gifts,
+                   struct mpicp_feeding, struct mpicp_help,
+                   struct mpicp_held_dir)
+   mpicp-links.c   hard links kept across ranks (struct mpicp_links)
    mpicp-proto.c   the messages' bytes
 
    doc/HACKING describes the protocol.  */
@@ -37,17 +38,17 @@
 /* Files sent to one rank and not answered yet, at most: enough that
    it finds its next file waiting when one is done, few enough that
    rank 0's memory and MPI's queues stay small.  */
-enum { SLOTS_PER_RANK = 4 };
+enum { MPICP_SLOTS_PER_RANK = 4 };
 
 /* How long a rank with nothing to do sleeps between looks for a
    message: short at first, as an answer often follows soon, then
    longer, up to a bound that keeps the delay small beside a file's
    copy.  */
-enum { PAUSE_MIN_NS = 20 * 1000, PAUSE_MAX_NS = 1000 * 1000 };
+enum { MPICP_PAUSE_MIN_NS = 20 * 1000, MPICP_PAUSE_MAX_NS = 1000 * 1000 };
 
 /* On rank 0, a file or range sent and not answered yet; on any rank,
    a subtree, file or range given to a rank that asked for work.  */
-struct slot
+struct mpicp_slot
 {
   void *token;			/* the walk's, or NULL while free */
   intmax_t range;		/* the range sent, or -1: the whole file
@@ -56,14 +57,14 @@ struct slot
   char *buf;			/* the message, until it is sent */
 };
 
-/* On rank 0: SLOTS_PER_RANK slots for each rank from 1 on, how many
-   each has in use, and in all; where the next file goes when the
-   ranks are equally busy; and how many subtrees it gave each rank
-   that are not answered yet: a rank walking one takes the files sent
-   to it only when its walk waits, or once it is done.  */
-struct slots
+/* On rank 0: MPICP_SLOTS_PER_RANK slots for each rank from 1 on, how
+   many each has in use, and in all; where the next file goes when the
+   ranks are equally busy; and how many subtrees it gave each rank that
+   are not answered yet: a rank walking one takes the files sent to it
+   only when its walk waits, or once it is done.  */
+struct mpicp_slots
 {
-  struct slot *slot;
+  struct mpicp_slot *slot;
   int *busy;
   int in_flight;
   int next_rank;
@@ -72,9 +73,9 @@ struct slots
 
 /* What this rank gave ranks that asked it for work, not answered
    yet, by slot; how many slots there are, and how many in use.  */
-struct gifts
+struct mpicp_gifts
 {
-  struct slot *slot;
+  struct mpicp_slot *slot;
   idx_t n;
   int out;
 };
@@ -83,7 +84,7 @@ struct gifts
    being sent files, -1 if none; whether it asked while waiting, and
    so takes no subtree; and how many more it is sent before the last,
    which answers its request.  */
-struct feeding
+struct mpicp_feeding
 {
   int to;
   bool waiting;
@@ -92,30 +93,31 @@ struct feeding
 
 /* The rank that this one, waiting for answers, asked for files to
    copy meanwhile, -1 if none; and the last one it asked.  */
-struct help
+struct mpicp_help
 {
   int asked;
   int last;
 };
 
-/* Replies to questions about links, and answers about files and
-   ranges, on their way (send_later says why nothing waits for them).  */
-struct reply
+/* Replies to questions about links, and answers about files and ranges,
+   on their way (mpicp_send_later says why nothing waits for them).  */
+struct mpicp_reply
 {
   MPI_Request req;
   char *msg;
 };
 
-struct replies
+/* The N replies in flight, of ALLOC room.  */
+struct mpicp_replies
 {
-  struct reply *r;
+  struct mpicp_reply *r;
   idx_t n;
   idx_t alloc;
 };
 
 /* The statistics' rounds, which bring what every rank copied to rank
    0's --progress, SIGUSR1 line and --stats (mpicp-comm.c says how).  */
-struct rounds
+struct mpicp_rounds
 {
   MPI_Comm comm;		/* a communicator for them alone */
   MPI_Request req;		/* the round in flight, if any */
@@ -134,7 +136,7 @@ struct rounds
    mpicp-links.c), and, on a rank that asked an owner about a file,
    whether the owner answered, and with which name to link to (NULL:
    copy it).  */
-struct links
+struct mpicp_links
 {
   Hash_table *owned;
   bool answered;
@@ -144,7 +146,7 @@ struct links
 /* An open directory of a rank copying files sent to it, kept for the
    next file in it, as the walk sends a directory's files one after
    another.  */
-struct held_dir
+struct mpicp_held_dir
 {
   int fd;
   dev_t dev;
@@ -159,64 +161,155 @@ struct remote_job
   int n_ranks;
   bool serving;			/* whether the ranks but 0 wait for files,
                                    until rank 0 stops them */
-  bool serving_now;		/* within serve_ranks */
-  bool idling;			/* within idle_until */
+  bool serving_now;		/* within mpicp_serve_ranks */
+  bool idling;			/* within mpicp_idle_until */
   struct cp_options const *opts; /* whose sink counts what it copies */
   struct copy_remote remote;	/* this job and its operations, as the
                                    copy is given them */
   struct copy_session *session;	/* what a rank but 0 copies in */
-  struct slots slots;
-  struct gifts gifts;
-  struct feeding feeding;
-  struct help help;
-  struct replies replies;
-  struct rounds rounds;
-  struct links links;
-  struct held_dir held[2];	/* the source's, then the copy's */
+  struct mpicp_slots slots;
+  struct mpicp_gifts gifts;
+  struct mpicp_feeding feeding;
+  struct mpicp_help help;
+  struct mpicp_replies replies;
+  struct mpicp_rounds rounds;
+  struct mpicp_links links;
+  struct mpicp_held_dir held[2];	/* the source's, then the copy's */
   struct xfer_sink sink;	/* counts into ROUNDS.copied, on the ranks
                                    but 0 */
   int saved_out;		/* the standard output and error, while */
   int saved_err;		/* the ranks but 0's go nowhere */
 };
 
-/* mpicp-comm.c */
-_Noreturn void malformed (int from);
-int message_size (size_t n, char const *name);
-bool probe (int source, int tag, MPI_Status *status);
-bool message_there (int tag, MPI_Status *status);
-char *take_message (MPI_Status const *status, int *n);
-void take_empty (MPI_Status const *status);
-void send_later (struct replies *replies, char *msg, int n, int to, int tag);
-bool replies_gone (void *replies);
-void pause_longer (long *pause);
-void serve_ranks (struct remote_job *j);
-void idle_until (struct remote_job *j, bool (*ready) (void *), void *arg);
-void await_message (struct remote_job *j, int source, int tag,
-                    MPI_Status *status);
-bool request_done (void *req);
-void await_request (struct remote_job *j, MPI_Request *req);
-void send_now (struct remote_job *j, void const *buf, int n, int to, int tag);
-void send_empty (struct remote_job *j, int to, int tag);
-void rounds_init (struct rounds *rounds, int n_ranks);
-void round_poll (struct remote_job *j);
-void rounds_end (struct remote_job *j);
+/* mpicp-comm.c: looking for, waiting for and sending messages, and
+   the statistics' rounds.  */
 
-/* mpicp-links.c */
-bool link_tag (int tag);
-void take_link_message (struct remote_job *j, MPI_Status const *status);
-char *first_copy (struct remote_job *j, struct stat const *src_st,
-                  char const *dst_name);
-void first_done (struct remote_job *j, struct stat const *src_st, bool ok);
+/* Exit: rank FROM sent a message that is none mpicp sends.  */
+_Noreturn void mpicp_malformed (int from);
 
-/* mpicp-work.c */
-void slots_init (struct slots *slots, int n_ranks);
-bool send_file (struct remote_job *j, struct remote_file const *f);
-bool give_subtree (struct remote_job *j, struct remote_dir const *d);
-bool give_file (struct remote_job *j, struct remote_file const *f);
-void wait_answer (struct remote_job *j);
-void refuse_help (struct remote_job *j);
-void answer_task (struct remote_job *j, char const *buf, int n, int from,
-                  bool *answers_request);
-void close_held_dirs (struct held_dir held[2]);
+/* N, the size of a message about NAME, as MPI counts it; exit if it
+   is too big for that.  */
+int mpicp_message_size (size_t n, char const *name);
+
+/* Whether a message from SOURCE with TAG, either of which may be MPI's
+   wildcard, is there; if so, set *STATUS to it.  */
+bool mpicp_probe (int source, int tag, MPI_Status *status);
+
+/* mpicp_probe for a message with TAG from any rank.  */
+bool mpicp_message_there (int tag, MPI_Status *status);
+
+/* Receive the message STATUS announces into a new buffer, and set *N
+   to its size.  */
+char *mpicp_receive (MPI_Status const *status, int *n);
+
+/* Receive the empty message STATUS announces.  */
+void mpicp_receive_empty (MPI_Status const *status);
+
+/* Send the N bytes at MSG, which are taken, with TAG to rank TO, and
+   return at once: REPLIES keeps them until they are gone.  */
+void mpicp_send_later (struct mpicp_replies *replies, char *msg, int n,
+                       int to, int tag);
+
+/* Free the replies of REPLIES, a struct mpicp_replies, that have gone,
+   and return whether none is left: a READY for mpicp_idle_until.  */
+bool mpicp_replies_gone (void *replies);
+
+/* Sleep *PAUSE nanoseconds, and make it longer for the next time, up
+   to MPICP_PAUSE_MAX_NS.  */
+void mpicp_pause_longer (long *pause);
+
+/* Do what the other ranks need of J's rank between two steps of its
+   own: answer questions about links and take part in the rounds.  */
+void mpicp_serve_ranks (struct remote_job *j);
+
+/* Wait until READY (ARG) is true, serving the other ranks and sleeping
+   between looks, as no rank waits inside MPI.  */
+void mpicp_idle_until (struct remote_job *j, bool (*ready) (void *),
+                       void *arg);
+
+/* Wait for a message from SOURCE with TAG, either of which may be
+   MPI's wildcard, and set *STATUS to it.  */
+void mpicp_await_message (struct remote_job *j, int source, int tag,
+                          MPI_Status *status);
+
+/* Whether the MPI_Request REQ is complete: a READY for
+   mpicp_idle_until.  */
+bool mpicp_request_done (void *req);
+
+/* Wait for the send or receive REQ to complete.  */
+void mpicp_await_request (struct remote_job *j, MPI_Request *req);
+
+/* Send the N bytes at BUF with TAG to rank TO, and wait until they are
+   sent.  */
+void mpicp_send_now (struct remote_job *j, void const *buf, int n, int to,
+                     int tag);
+
+/* Send an empty message with TAG to rank TO, and wait until it is
+   sent.  */
+void mpicp_send_empty (struct remote_job *j, int to, int tag);
+
+/* Set up ROUNDS for N_RANKS ranks, none in flight.  */
+void mpicp_rounds_init (struct mpicp_rounds *rounds, int n_ranks);
+
+/* See whether J's round in flight ended, and start the next if it is
+   time.  */
+void mpicp_round_poll (struct remote_job *j);
+
+/* End J's rounds together with the other ranks', once J's rank has
+   copied all it will: MPI wants them all seen through.  */
+void mpicp_rounds_end (struct remote_job *j);
+
+/* mpicp-links.c: hard links kept across ranks.  */
+
+/* Whether TAG is that of a message about links.  */
+bool mpicp_is_link_tag (int tag);
+
+/* Receive the message about links that STATUS announces, and act on
+   it.  */
+void mpicp_handle_link_message (struct remote_job *j,
+                                MPI_Status const *status);
+
+/* The operations first_copy and first_done of struct copy_remote_ops,
+   for J's rank (copy-remote.h says what they do).  */
+char *mpicp_first_copy (struct remote_job *j, struct stat const *src_st,
+                        char const *dst_name);
+void mpicp_first_done (struct remote_job *j, struct stat const *src_st,
+                       bool ok);
+
+/* mpicp-work.c: the files, ranges and subtrees the ranks send one
+   another, and their answers.  */
+
+/* Set up SLOTS for N_RANKS ranks, all free.  */
+void mpicp_slots_init (struct mpicp_slots *slots, int n_ranks);
+
+/* Rank 0's send operation: send F to the least busy rank, or return
+   false to leave it to the walk.  */
+bool mpicp_send_file (struct remote_job *j, struct remote_file const *f);
+
+/* The give operation of every rank: send the subtree D to a rank that
+   asked for work, or return false if none has.  */
+bool mpicp_give_subtree (struct remote_job *j, struct remote_dir const *d);
+
+/* The send operation of a rank walking a subtree: send F to a rank
+   that asked for work, or return false if none has.  */
+bool mpicp_give_file (struct remote_job *j, struct remote_file const *f);
+
+/* The wait operation of every rank: wait for answers, copying what is
+   sent to J's rank meanwhile.  */
+void mpicp_wait_answer (struct remote_job *j);
+
+/* Refuse the ranks that asked J's rank for files to copy while they
+   wait (HELP), as it has none to give just now.  */
+void mpicp_refuse_help (struct remote_job *j);
+
+/* Copy what the task of N bytes at BUF from rank FROM asks for, and
+   answer FROM; set *ANSWERS_REQUEST to whether the task answers J's
+   rank's request for work.  */
+void mpicp_answer_task (struct remote_job *j, char const *buf, int n,
+                        int from, bool *answers_request);
+
+/* Close the directories HELD kept open for the files sent to this
+   rank.  */
+void mpicp_close_dirs (struct mpicp_held_dir held[2]);
 
 #endif /* CPDD_MPICP_H */
