@@ -106,7 +106,7 @@ remote_exit (void)
   MPI_Finalized (&done);
   if (done)
     return;
-  if (j->serving && (j->rank != 0 || j->slots.in_flight || j->gifts.out))
+  if (j->serving && (j->rank != 0 || j->slots.in_flight || j->handouts.out))
     MPI_Abort (MPI_COMM_WORLD, EXIT_FAILURE);
   if (j->serving)
     {
@@ -252,9 +252,9 @@ void
 remote_init (int *argc, char ***argv)
 {
   struct remote_job *j = xmalloc (sizeof *j);
-  *j = (struct remote_job) { .feeding = { .to = -1 },
+  *j = (struct remote_job) { .asker = { .rank = -1 },
                              .help = { .asked = -1 },
-                             .held = { { .fd = -1 }, { .fd = -1 } },
+                             .open_dirs = { { .fd = -1 }, { .fd = -1 } },
                              .saved_out = -1, .saved_err = -1 };
   keep_cpu_when_looking ();
   struct fd_list inherited = { NULL, 0, 0 };
@@ -310,14 +310,13 @@ rank_end (struct xfer_sink *sink, struct xfer_report const *report,
     xfer_counts_file (&sink_job (sink)->rounds.copied, report);
 }
 
-/* The rank of J's job an idle rank asks for work after VICTIM
-   refused: each other rank in turn, from rank 0, which walks from the
-   start.  */
+/* The rank of J's job an idle rank asks for work after RANK refused:
+   each other rank in turn, from rank 0, which walks from the start.  */
 static int
-next_victim (struct remote_job const *j, int victim)
+next_to_ask (struct remote_job const *j, int rank)
 {
-  victim = (victim + 1) % j->n_ranks;
-  return victim == j->rank ? (victim + 1) % j->n_ranks : victim;
+  rank = (rank + 1) % j->n_ranks;
+  return rank == j->rank ? (rank + 1) % j->n_ranks : rank;
 }
 
 /* On a rank other than 0: ask the others for work while it has none,
@@ -327,14 +326,14 @@ static _Noreturn void
 serve (struct remote_job *j)
 {
   j->serving = true;
-  int victim = 0;
+  int asked_rank = 0;
   bool asked = false;
   long pause = MPICP_PAUSE_MIN_NS;
   for (;;)
     {
       if (!asked)
         {
-          mpicp_send_empty (j, victim, TAG_STEAL);
+          mpicp_send_empty (j, asked_rank, TAG_STEAL);
           asked = true;
         }
       MPI_Status status;
@@ -355,8 +354,8 @@ serve (struct remote_job *j)
         {
           mpicp_receive_empty (&status);
           asked = false;
-          victim = next_victim (j, victim);
-          if (victim == 0)
+          asked_rank = next_to_ask (j, asked_rank);
+          if (asked_rank == 0)
             {
               xtime_t start = gethrxtime ();
               mpicp_pause_longer (&pause);
@@ -384,7 +383,7 @@ serve (struct remote_job *j)
      must see each send through before the process ends.  */
   mpicp_idle_until (j, mpicp_replies_gone, &j->replies);
   mpicp_rounds_end (j);
-  mpicp_close_dirs (j->held);
+  mpicp_close_dirs (j->open_dirs);
   j->serving = false;
   exit (EXIT_SUCCESS);
 }
@@ -426,12 +425,12 @@ remote_finish (void)
   struct remote_job *j = rank_job;
   if (j->serving)
     {
-      while (j->slots.in_flight || j->gifts.out)
+      while (j->slots.in_flight || j->handouts.out)
         mpicp_wait_answer (j);
       mpicp_idle_until (j, mpicp_replies_gone, &j->replies);
       stop_ranks (j);
       mpicp_rounds_end (j);
-      mpicp_close_dirs (j->held);
+      mpicp_close_dirs (j->open_dirs);
     }
   xfer_session_share (&j->opts->xfer, j->rounds.copied.waited_ns,
                       j->rounds.copied.steals);

@@ -97,30 +97,29 @@ end_slot (struct remote_job *j, struct mpicp_slot *s, void **token,
   s->token = NULL;
 }
 
-/* Free the gift SLOT, now answered by rank FROM, and set *TOKEN and
-   *RANGE to what it was.  */
+/* Free the handout SLOT, now answered by rank FROM, and set *TOKEN
+   and *RANGE to what it was.  */
 static void
-end_gift (struct remote_job *j, uint32_t slot, int from, void **token,
-          intmax_t *range)
+end_handout (struct remote_job *j, uint32_t slot, int from, void **token,
+             intmax_t *range)
 {
-  struct mpicp_gifts *gifts = &j->gifts;
-  if (gifts->n <= slot || !gifts->slot[slot].token)
+  struct mpicp_handouts *handouts = &j->handouts;
+  if (handouts->n <= slot || !handouts->slot[slot].token)
     mpicp_malformed (from);
-  end_slot (j, &gifts->slot[slot], token, range);
-  gifts->out--;
+  end_slot (j, &handouts->slot[slot], token, range);
+  handouts->out--;
 }
 
 /* Free the slot SLOT of a file or range sent to rank FROM, now
    answered, and set *TOKEN and *RANGE to what it was: on rank 0, one
-   of the slots of files sent; elsewhere, a file or range given
-   away.  */
+   of the slots of files sent; elsewhere, a handout.  */
 static void
 end_sent (struct remote_job *j, uint32_t slot, int from, void **token,
           intmax_t *range)
 {
   if (j->rank != 0)
     {
-      end_gift (j, slot, from, token, range);
+      end_handout (j, slot, from, token, range);
       return;
     }
   struct mpicp_slots *slots = &j->slots;
@@ -133,7 +132,7 @@ end_sent (struct remote_job *j, uint32_t slot, int from, void **token,
 
 /* The LEN bytes of diagnostics at P, copied to be printed later.  */
 static struct held_errors
-held_copy (char const *p, idx_t len)
+said_copy (char const *p, idx_t len)
 {
   return (struct held_errors) { len ? ximemdup (p, len) : NULL, len };
 }
@@ -151,7 +150,7 @@ take_answer (struct remote_job *j, MPI_Status const *status)
   void *token;
   intmax_t range;
   end_sent (j, a.slot, status->MPI_SOURCE, &token, &range);
-  struct held_errors said = held_copy (a.said, a.said_len);
+  struct held_errors said = said_copy (a.said, a.said_len);
   copy_hash_put (j->opts, a.hashes, a.hashes_len);
   free (buf);
   copy_remote_ended (token, range, a.ok, &said, &a.report);
@@ -170,10 +169,10 @@ take_dir_answer (struct remote_job *j, MPI_Status const *status)
     mpicp_malformed (from);
   void *token;
   intmax_t range;
-  end_gift (j, a.slot, from, &token, &range);
+  end_handout (j, a.slot, from, &token, &range);
   if (j->rank == 0)
     j->slots.walking[from]--;
-  struct held_errors said = held_copy (a.said, a.said_len);
+  struct held_errors said = said_copy (a.said, a.said_len);
   if (a.out_len && fwrite (a.out, 1, a.out_len, stdout) != a.out_len)
     error (EXIT_FAILURE, errno, _("write error"));
   copy_hash_put (j->opts, a.hashes, a.hashes_len);
@@ -202,14 +201,14 @@ take_ready_answers (struct remote_job *j)
     }
 }
 
-/* Answer the request of the rank being sent files, if there is one,
-   as this rank has no more for it.  */
+/* Answer the request of the asker, if there is one, as this rank has
+   no more files for it.  */
 static void
-end_feeding (struct remote_job *j)
+answer_asker (struct remote_job *j)
 {
-  if (0 <= j->feeding.to)
-    mpicp_send_empty (j, j->feeding.to, TAG_NOWORK);
-  j->feeding.to = -1;
+  if (0 <= j->asker.rank)
+    mpicp_send_empty (j, j->asker.rank, TAG_NOWORK);
+  j->asker.rank = -1;
 }
 
 /* Refuse the ranks that asked for work with TAG.  */
@@ -229,21 +228,21 @@ refuse (struct remote_job *j, int tag)
 static void
 refuse_requests (struct remote_job *j)
 {
-  end_feeding (j);
+  answer_asker (j);
   refuse (j, TAG_STEAL);
   refuse (j, TAG_HELP);
 }
 
-/* Answer the ranks that asked for files while they wait, and the one
-   being sent files so, where this rank has no file to give: their
+/* Answer the ranks that asked for files while they wait, and the
+   asker if it asked so, where this rank has no file to give: their
    waits last until they are answered, and this rank's walk may meet
    no file it gives for long (directories only, or files with other
    links, whose first copies it makes itself).  */
 void
 mpicp_refuse_help (struct remote_job *j)
 {
-  if (j->feeding.waiting)
-    end_feeding (j);
+  if (j->asker.waiting)
+    answer_asker (j);
   refuse (j, TAG_HELP);
 }
 
@@ -402,8 +401,8 @@ mpicp_send_file (struct remote_job *j, struct remote_file const *f)
   return true;
 }
 
-/* The message that sends D as the subtree of gift SLOT; set *SIZE to
-   its size.  */
+/* The message that sends D as the subtree of handout SLOT; set *SIZE
+   to its size.  */
 static char *
 dir_message (struct remote_dir const *d, uint32_t slot, int *size)
 {
@@ -420,18 +419,18 @@ dir_message (struct remote_dir const *d, uint32_t slot, int *size)
   return buf;
 }
 
-/* A free slot of GIFTS.  */
+/* A free slot of HANDOUTS.  */
 static int
-gift_slot (struct mpicp_gifts *gifts)
+handout_slot (struct mpicp_handouts *handouts)
 {
-  for (idx_t i = 0; i < gifts->n; i++)
-    if (!gifts->slot[i].token)
+  for (idx_t i = 0; i < handouts->n; i++)
+    if (!handouts->slot[i].token)
       return i;
-  idx_t old = gifts->n;
-  gifts->slot = xpalloc (gifts->slot, &gifts->n, 1, INT_MAX,
-                         sizeof *gifts->slot);
-  for (idx_t i = old; i < gifts->n; i++)
-    gifts->slot[i].token = NULL;
+  idx_t old = handouts->n;
+  handouts->slot = xpalloc (handouts->slot, &handouts->n, 1, INT_MAX,
+                            sizeof *handouts->slot);
+  for (idx_t i = old; i < handouts->n; i++)
+    handouts->slot[i].token = NULL;
   return old;
 }
 
@@ -447,31 +446,30 @@ take_request (int tag)
   return status.MPI_SOURCE;
 }
 
-/* Send rank TO the gift of slot SLOT, which is to hold GIFT: its
+/* Send rank TO the handout of slot SLOT, which is to hold HANDOUT: its
    message, of SIZE bytes, the walk's token, and the range, or -1 for
    a subtree or a whole file.  */
 static void
-send_gift (struct remote_job *j, int to, int slot, struct mpicp_slot gift,
-           int size)
+send_handout (struct remote_job *j, int to, int slot,
+              struct mpicp_slot handout, int size)
 {
-  struct mpicp_slot *g = &j->gifts.slot[slot];
-  *g = gift;
-  MPI_Isend (g->buf, size, MPI_BYTE, to, TAG_TASK, MPI_COMM_WORLD, &g->req);
+  struct mpicp_slot *s = &j->handouts.slot[slot];
+  *s = handout;
+  MPI_Isend (s->buf, size, MPI_BYTE, to, TAG_TASK, MPI_COMM_WORLD, &s->req);
   copy_starts (j);
-  j->gifts.out++;
+  j->handouts.out++;
 }
 
-/* The rank to give a subtree to: the one being sent files, unless it
-   asked while waiting for answers, in the middle of a walk of its own,
-   else one that has asked for work, its request taken; -1 if none
-   has.  */
+/* The rank to give a subtree to: the asker, unless it asked while
+   waiting for answers, in the middle of a walk of its own, else one
+   that has asked for work, its request taken; -1 if none has.  */
 static int
-taker (struct mpicp_feeding *feeding)
+subtree_recipient (struct mpicp_asker *asker)
 {
-  if (feeding->to < 0 || feeding->waiting)
+  if (asker->rank < 0 || asker->waiting)
     return take_request (TAG_STEAL);
-  int to = feeding->to;
-  feeding->to = -1;
+  int to = asker->rank;
+  asker->rank = -1;
   return to;
 }
 
@@ -480,16 +478,16 @@ bool
 mpicp_give_subtree (struct remote_job *j, struct remote_dir const *d)
 {
   mpicp_refuse_help (j);
-  int to = taker (&j->feeding);
+  int to = subtree_recipient (&j->asker);
   if (to < 0)
     return false;
-  int slot = gift_slot (&j->gifts);
+  int slot = handout_slot (&j->handouts);
   int size;
   char *buf = dir_message (d, slot, &size);
-  send_gift (j, to, slot,
-             (struct mpicp_slot) { .token = d->token, .range = -1,
-                                   .buf = buf },
-             size);
+  send_handout (j, to, slot,
+                (struct mpicp_slot) { .token = d->token, .range = -1,
+                                      .buf = buf },
+                size);
   if (j->rank == 0)
     j->slots.walking[to]++;
   return true;
@@ -506,39 +504,39 @@ mpicp_give_subtree (struct remote_job *j, struct remote_dir const *d)
    its own copies: with each create taking a millisecond, 4 ranks then
    took 1.0 s for that directory instead of 1.2 s with a file for each
    request, or 2.3 s keeping the files (0.8 s once rank 0, waiting,
-   asked for files too).  The answers to earlier gifts are taken first,
-   so that a directory's gifts hold few slots and buffers.  */
+   asked for files too).  The answers to earlier handouts are taken
+   first, so that a directory's handouts hold few slots and buffers.  */
 bool
 mpicp_give_file (struct remote_job *j, struct remote_file const *f)
 {
-  struct mpicp_feeding *feeding = &j->feeding;
+  struct mpicp_asker *asker = &j->asker;
   mpicp_serve_ranks (j);
-  if (feeding->to < 0)
+  if (asker->rank < 0)
     {
-      feeding->waiting = false;
-      feeding->to = take_request (TAG_STEAL);
-      if (feeding->to < 0)
+      asker->waiting = false;
+      asker->rank = take_request (TAG_STEAL);
+      if (asker->rank < 0)
         {
-          feeding->waiting = true;
-          feeding->to = take_request (TAG_HELP);
+          asker->waiting = true;
+          asker->rank = take_request (TAG_HELP);
         }
-      if (feeding->to < 0)
+      if (asker->rank < 0)
         return false;
-      feeding->left = MPICP_SLOTS_PER_RANK;
+      asker->left = MPICP_SLOTS_PER_RANK;
     }
   take_ready_answers (j);
-  int to = feeding->to;
-  bool last = --feeding->left == 0;
+  int to = asker->rank;
+  bool last = --asker->left == 0;
   if (last)
-    feeding->to = -1;
-  int slot = gift_slot (&j->gifts);
+    asker->rank = -1;
+  int slot = handout_slot (&j->handouts);
   int size;
   char *buf = task_message (f, slot, last, &size);
-  send_gift (j, to, slot,
-             (struct mpicp_slot) { .token = f->token,
-                                   .range = f->split ? f->range : -1,
-                                   .buf = buf },
-             size);
+  send_handout (j, to, slot,
+                (struct mpicp_slot) { .token = f->token,
+                                      .range = f->split ? f->range : -1,
+                                      .buf = buf },
+                size);
   return true;
 }
 
@@ -563,23 +561,23 @@ open_dir (int dir, char const *rel, bool follow)
 }
 
 /* Open the directory of the end S of a task, the entries below the
-   operand as links only if FOLLOW, into HELD.  Return false after a
+   operand as links only if FOLLOW, into OUT.  Return false after a
    diagnostic about its directory if it can't be, or is not the
    directory the walk had open.  */
 static bool
 open_side (struct mpicp_side const *s, bool follow,
-           struct mpicp_held_dir *held)
+           struct mpicp_open_dir *out)
 {
   if (!*s->root)
     {
-      *held = (struct mpicp_held_dir) { .fd = AT_FDCWD };
+      *out = (struct mpicp_open_dir) { .fd = AT_FDCWD };
       return true;
     }
-  if (0 <= held->fd && held->dev == s->dir_dev && held->ino == s->dir_ino)
+  if (0 <= out->fd && out->dev == s->dir_dev && out->ino == s->dir_ino)
     return true;
-  if (0 <= held->fd)
-    close (held->fd);
-  held->fd = -1;
+  if (0 <= out->fd)
+    close (out->fd);
+  out->fd = -1;
 
   int fd = open_dir (AT_FDCWD, s->root, true);
   char *below = xstrdup (s->path);
@@ -611,19 +609,19 @@ open_side (struct mpicp_side const *s, bool follow,
         close (fd);
       return false;
     }
-  *held = (struct mpicp_held_dir) { fd, st.st_dev, st.st_ino };
+  *out = (struct mpicp_open_dir) { fd, st.st_dev, st.st_ino };
   return true;
 }
 
-/* Close the directories HELD open for the files sent to this
+/* Close the directories DIRS kept open for the files sent to this
    rank.  */
 void
-mpicp_close_dirs (struct mpicp_held_dir held[2])
+mpicp_close_dirs (struct mpicp_open_dir dirs[2])
 {
   /* Closing a directory only looked up in can't lose anything.  */
   for (int i = 0; i < 2; i++)
-    if (0 <= held[i].fd)
-      close (held[i].fd);
+    if (0 <= dirs[i].fd)
+      close (dirs[i].fd);
 }
 
 /* Copy the file, or the range of a file, that T describes; return
@@ -646,7 +644,7 @@ copy_sent_file (struct remote_job *j, struct mpicp_task const *t,
          -L, the destination's with --keep-directory-symlink.  */
       bool follow = (i == 0 ? x->dereference == CP_DEREF_ALWAYS
                      : follows_dest_dir_links (x));
-      if (!open_side (&t->side[i], follow, &j->held[i]))
+      if (!open_side (&t->side[i], follow, &j->open_dirs[i]))
         {
           error_hold_give_back (&hold);
           return false;
@@ -654,8 +652,9 @@ copy_sent_file (struct remote_job *j, struct mpicp_task const *t,
     }
   struct mpicp_side const *src = &t->side[0];
   struct mpicp_side const *dst = &t->side[1];
-  struct remote_at f = { j->held[0].fd, src->name, src->name + src->rel_at,
-                         t->src_st, t->follow, j->held[1].fd, dst->name,
+  struct remote_at f = { j->open_dirs[0].fd, src->name,
+                         src->name + src->rel_at, t->src_st, t->follow,
+                         j->open_dirs[1].fd, dst->name,
                          dst->name + dst->rel_at, t->dst_st };
   if (t->kind == MPICP_FILE)
     {
@@ -689,7 +688,7 @@ copy_sent_dir (struct remote_job *j, struct mpicp_task const *t,
   struct error_hold_scope hold;
   error_hold_take (&hold, said);
   bool ok = copy_remote_dir (j->session, &d, &sides[0], &sides[1], j->opts);
-  end_feeding (j);
+  answer_asker (j);
   error_hold_give_back (&hold);
   return ok;
 }

@@ -14,13 +14,14 @@
    mpicp-comm.c    messages: looks, waits, sends, and the statistics'
                    rounds (struct mpicp_replies, struct mpicp_rounds)
    mpicp-work.c    files, ranges and subtrees sent and answered
-                   (struct mpicp_slots, struct mpicp_gifts,
-                   struct mpicp_feeding, struct mpicp_help,
-                   struct mpicp_held_dir)
+                   (struct mpicp_slots, struct mpicp_handouts,
+                   struct mpicp_asker, struct mpicp_help,
+                   struct mpicp_open_dir)
    mpicp-links.c   hard links kept across ranks (struct mpicp_links)
    mpicp-proto.c   the messages' bytes
 
-   doc/HACKING describes the protocol.  */
+   doc/HACKING describes the protocol, and defines its terms: task,
+   slot, handout, asker, steal and help.  */
 
 #ifndef CPDD_MPICP_H
 #define CPDD_MPICP_H
@@ -71,22 +72,23 @@ struct mpicp_slots
   int *walking;
 };
 
-/* What this rank gave ranks that asked it for work, not answered
-   yet, by slot; how many slots there are, and how many in use.  */
-struct mpicp_gifts
+/* The handouts of this rank not answered yet, by slot: the subtrees,
+   files and ranges it gave ranks that asked it for work.  How many
+   slots there are, and how many in use.  */
+struct mpicp_handouts
 {
   struct mpicp_slot *slot;
   idx_t n;
   int out;
 };
 
-/* On a rank given a subtree: the rank that asked it for work and is
-   being sent files, -1 if none; whether it asked while waiting, and
-   so takes no subtree; and how many more it is sent before the last,
-   which answers its request.  */
-struct mpicp_feeding
+/* On a rank given a subtree, its asker: the rank that asked it for
+   work and is being sent files, -1 if none; whether it asked while
+   waiting, and so takes no subtree; and how many more it is sent
+   before the last, which answers its request.  */
+struct mpicp_asker
 {
-  int to;
+  int rank;
   bool waiting;
   int left;
 };
@@ -146,7 +148,7 @@ struct mpicp_links
 /* An open directory of a rank copying files sent to it, kept for the
    next file in it, as the walk sends a directory's files one after
    another.  */
-struct mpicp_held_dir
+struct mpicp_open_dir
 {
   int fd;
   dev_t dev;
@@ -168,13 +170,14 @@ struct remote_job
                                    copy is given them */
   struct copy_session *session;	/* what a rank but 0 copies in */
   struct mpicp_slots slots;
-  struct mpicp_gifts gifts;
-  struct mpicp_feeding feeding;
+  struct mpicp_handouts handouts;
+  struct mpicp_asker asker;
   struct mpicp_help help;
   struct mpicp_replies replies;
   struct mpicp_rounds rounds;
   struct mpicp_links links;
-  struct mpicp_held_dir held[2];	/* the source's, then the copy's */
+  struct mpicp_open_dir open_dirs[2]; /* the source's, then the
+                                         copy's */
   struct xfer_sink sink;	/* counts into ROUNDS.copied, on the ranks
                                    but 0 */
   int saved_out;		/* the standard output and error, while */
@@ -308,8 +311,8 @@ void mpicp_refuse_help (struct remote_job *j);
 void mpicp_answer_task (struct remote_job *j, char const *buf, int n,
                         int from, bool *answers_request);
 
-/* Close the directories HELD kept open for the files sent to this
+/* Close the directories DIRS kept open for the files sent to this
    rank.  */
-void mpicp_close_dirs (struct mpicp_held_dir held[2]);
+void mpicp_close_dirs (struct mpicp_open_dir dirs[2]);
 
 #endif /* CPDD_MPICP_H */
