@@ -254,6 +254,7 @@ remote_init (int *argc, char ***argv)
   struct remote_job *j = xmalloc (sizeof *j);
   *j = (struct remote_job) { .asker = { .rank = -1 },
                              .help = { .asked = -1 },
+                             .on_link_message = mpicp_handle_link_message,
                              .open_dirs = { { .fd = -1 }, { .fd = -1 } },
                              .saved_out = -1, .saved_err = -1 };
   keep_cpu_when_looking ();

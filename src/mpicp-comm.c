@@ -161,7 +161,7 @@ mpicp_serve_ranks (struct remote_job *j)
     {
       MPI_Status status;
       if (mpicp_probe (MPI_ANY_SOURCE, tag, &status))
-        mpicp_handle_link_message (j, &status);
+        j->on_link_message (j, &status);
       else
         tag++;
     }
@@ -354,4 +354,31 @@ mpicp_rounds_end (struct remote_job *j)
       round_start (rounds);
     }
   mpicp_idle_until (j, round_over, rounds);
+}
+
+void
+mpicp_answer_asker (struct remote_job *j)
+{
+  if (0 <= j->asker.rank)
+    mpicp_send_empty (j, j->asker.rank, TAG_NOWORK);
+  j->asker.rank = -1;
+}
+
+void
+mpicp_refuse (struct remote_job *j, int tag)
+{
+  MPI_Status status;
+  while (mpicp_message_there (tag, &status))
+    {
+      mpicp_receive_empty (&status);
+      mpicp_send_empty (j, status.MPI_SOURCE, TAG_NOWORK);
+    }
+}
+
+void
+mpicp_refuse_help (struct remote_job *j)
+{
+  if (j->asker.waiting)
+    mpicp_answer_asker (j);
+  mpicp_refuse (j, TAG_HELP);
 }

@@ -201,49 +201,14 @@ take_ready_answers (struct remote_job *j)
     }
 }
 
-/* Answer the request of the asker, if there is one, as this rank has
-   no more files for it.  */
-static void
-answer_asker (struct remote_job *j)
-{
-  if (0 <= j->asker.rank)
-    mpicp_send_empty (j, j->asker.rank, TAG_NOWORK);
-  j->asker.rank = -1;
-}
-
-/* Refuse the ranks that asked for work with TAG.  */
-static void
-refuse (struct remote_job *j, int tag)
-{
-  MPI_Status status;
-  while (mpicp_message_there (tag, &status))
-    {
-      mpicp_receive_empty (&status);
-      mpicp_send_empty (j, status.MPI_SOURCE, TAG_NOWORK);
-    }
-}
-
 /* Refuse the ranks asking for work, as a rank waiting for answers has
    none to give.  */
 static void
 refuse_requests (struct remote_job *j)
 {
-  answer_asker (j);
-  refuse (j, TAG_STEAL);
-  refuse (j, TAG_HELP);
-}
-
-/* Answer the ranks that asked for files while they wait, and the
-   asker if it asked so, where this rank has no file to give: their
-   waits last until they are answered, and this rank's walk may meet
-   no file it gives for long (directories only, or files with other
-   links, whose first copies it makes itself).  */
-void
-mpicp_refuse_help (struct remote_job *j)
-{
-  if (j->asker.waiting)
-    answer_asker (j);
-  refuse (j, TAG_HELP);
+  mpicp_answer_asker (j);
+  mpicp_refuse (j, TAG_STEAL);
+  mpicp_refuse (j, TAG_HELP);
 }
 
 /* Copy the files and ranges sent to this rank while it waits, and
@@ -688,7 +653,7 @@ copy_sent_dir (struct remote_job *j, struct mpicp_task const *t,
   struct error_hold_scope hold;
   error_hold_take (&hold, said);
   bool ok = copy_remote_dir (j->session, &d, &sides[0], &sides[1], j->opts);
-  answer_asker (j);
+  mpicp_answer_asker (j);
   error_hold_give_back (&hold);
   return ok;
 }

@@ -176,6 +176,10 @@ struct remote_job
   struct mpicp_replies replies;
   struct mpicp_rounds rounds;
   struct mpicp_links links;
+  /* What acts on a message about links (mpicp_handle_link_message):
+     handed down, as the messages come to mpicp-comm.c, below the
+     links.  */
+  void (*on_link_message) (struct remote_job *j, MPI_Status const *status);
   struct mpicp_open_dir open_dirs[2]; /* the source's, then the
                                          copy's */
   struct xfer_sink sink;	/* counts into ROUNDS.copied, on the ranks
@@ -262,6 +266,20 @@ void mpicp_round_poll (struct remote_job *j);
    copied all it will: MPI wants them all seen through.  */
 void mpicp_rounds_end (struct remote_job *j);
 
+/* Answer the request of J's asker, if there is one, as J's rank has
+   no more files for it.  */
+void mpicp_answer_asker (struct remote_job *j);
+
+/* Refuse the ranks that asked J's rank for work with TAG.  */
+void mpicp_refuse (struct remote_job *j, int tag);
+
+/* Refuse the ranks that asked J's rank for files to copy while they
+   wait (HELP), and the asker if it asked so, as it has none to give
+   just now: their waits last until they are answered, and this rank's
+   walk may meet no file it gives for long (directories only, or files
+   with other links, whose first copies it makes itself).  */
+void mpicp_refuse_help (struct remote_job *j);
+
 /* mpicp-links.c: hard links kept across ranks.  */
 
 /* Whether TAG is that of a message about links.  */
@@ -301,9 +319,6 @@ bool mpicp_give_file (struct remote_job *j, struct remote_file const *f);
    sent to J's rank meanwhile.  */
 void mpicp_wait_answer (struct remote_job *j);
 
-/* Refuse the ranks that asked J's rank for files to copy while they
-   wait (HELP), as it has none to give just now.  */
-void mpicp_refuse_help (struct remote_job *j);
 
 /* Copy what the task of N bytes at BUF from rank FROM asks for, and
    answer FROM; set *ANSWERS_REQUEST to whether the task answers J's
