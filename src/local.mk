@@ -72,6 +72,7 @@ src_cp_LDADD = $(cpdd_ldadd) $(LIB_XATTR)
 ## cp never links MPI) and mpi-cp.c, which hands files to other ranks.
 ## cp.c takes the name that --version and --help give the program.
 mpicp_sources = src/mpi-cp.c src/mpicp.h src/mpicp-comm.c \
+  src/mpicp-comm.h src/mpicp-links.h src/mpicp-work.h \
   src/mpicp-links.c src/mpicp-work.c src/mpicp-proto.c src/mpicp-proto.h
 EXTRA_DIST += $(mpicp_sources)
 if BUILD_MPI

@@ -17,7 +17,7 @@
 #include <config.h>
 
 #include "system.h"
-#include "mpicp.h"
+#include "mpicp-work.h"
 #include "remote.h"
 
 #include <dirent.h>

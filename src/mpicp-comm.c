@@ -18,7 +18,7 @@
 #include <config.h>
 
 #include "system.h"
-#include "mpicp.h"
+#include "mpicp-comm.h"
 
 #include <time.h>
 

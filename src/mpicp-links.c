@@ -18,7 +18,7 @@
 #include <config.h>
 
 #include "system.h"
-#include "mpicp.h"
+#include "mpicp-links.h"
 
 /* A file with other links, on the rank that owns its device and
    inode: the name of its first copy and the rank making it, whether

@@ -10,7 +10,7 @@
 #include <config.h>
 
 #include "system.h"
-#include "mpicp.h"
+#include "mpicp-work.h"
 
 /* Set up SLOTS for N_RANKS ranks, all free.  */
 void
