@@ -1315,6 +1315,7 @@ run_copy (struct cp_command *cmd, char **files, int n_files)
   start_hash_file (cmd->hash_file, &ops, cmd->parents, x);
   xfer_session_info_signal (&x->xfer);
   struct copy_session *s = copy_session_new (x, remote);
+  remote_session (s);
   if (1 < x->jobs)
     xfer_session_workers (&x->xfer, x->jobs);
   xfer_session_plan (&x->xfer, files, n_files - !cmd->target_dir);

@@ -146,6 +146,9 @@ void dd_alloc_ibuf (struct dd *d);
    when not reblocking.  */
 void dd_alloc_obuf (struct dd *d);
 
+/* Free D's buffers, at the end of the run.  */
+void dd_free_buffers (struct dd *d);
+
 /* Opening and positioning (dd-open.c).  */
 
 /* Open the input as standard input, or add the iflag= flags to

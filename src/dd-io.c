@@ -377,6 +377,15 @@ dd_alloc_ibuf (struct dd *d)
 }
 
 void
+dd_free_buffers (struct dd *d)
+{
+  if (d->obuf != d->ibuf)
+    xfer_buffer_free (d->obuf);
+  xfer_buffer_free (d->ibuf);
+  d->ibuf = d->obuf = NULL;
+}
+
+void
 dd_alloc_obuf (struct dd *d)
 {
   if (d->obuf)

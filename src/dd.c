@@ -248,5 +248,7 @@ main (int argc, char **argv)
     status = sync_status;
   if (dd_drop_caches_at_end (&d) != EXIT_SUCCESS)
     status = EXIT_FAILURE;
-  return dd_finish_up (&d, status);
+  status = dd_finish_up (&d, status);
+  dd_free_buffers (&d);
+  return status;
 }

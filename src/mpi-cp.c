@@ -421,6 +421,12 @@ remote_start (struct cp_options *x)
 }
 
 void
+remote_session (struct copy_session *s)
+{
+  rank_job->session = s;
+}
+
+void
 remote_finish (void)
 {
   struct remote_job *j = rank_job;

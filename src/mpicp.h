@@ -171,7 +171,7 @@ struct remote_job
   struct cp_options const *opts; /* whose sink counts what it copies */
   struct copy_remote remote;	/* this job and its operations, as the
                                    copy is given them */
-  struct copy_session *session;	/* what a rank but 0 copies in */
+  struct copy_session *session;	/* what this rank copies in */
   struct mpicp_slots slots;
   struct mpicp_handouts handouts;
   struct mpicp_asker asker;

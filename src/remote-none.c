@@ -22,6 +22,11 @@ remote_start (struct cp_options *x)
 }
 
 void
+remote_session (struct copy_session *s)
+{
+}
+
+void
 remote_finish (void)
 {
 }

@@ -27,6 +27,10 @@ void remote_init (int *argc, char ***argv);
    return NULL.  */
 struct copy_remote const *remote_start (struct cp_options *x);
 
+/* Rank 0 copies in S, its copy session, what the other ranks send it
+   while it waits for their answers.  */
+void remote_session (struct copy_session *s);
+
 /* On rank 0, once the walk is over: stop the other ranks.  */
 void remote_finish (void);
 

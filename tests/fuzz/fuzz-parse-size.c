@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xfer.h"
+#include "xfer-size.h"
 
 int LLVMFuzzerTestOneInput (uint8_t const *data, size_t size);
 _Noreturn void usage (int status);
