@@ -136,6 +136,17 @@ extend_after_hole (struct dd *d)
   return EXIT_SUCCESS;
 }
 
+/* Close D's mmap reader, if any, which leaves the input's offset just
+   past the data read, as read would have; set *STATUS to failure if
+   that fails.  */
+static void
+close_window (struct dd *d, int *status)
+{
+  if (d->in_window && !xfer_window_close (d->in_window))
+    *status = EXIT_FAILURE;
+  d->in_window = NULL;
+}
+
 /* Handle a failed read.  Return -1 to stop copying, 0 to go on with
    the next read, 1 to go on with an empty block (conv=noerror,sync).  */
 static int
@@ -254,6 +265,7 @@ dd_copy (struct dd *d)
           if (w != n)
             {
               error (0, errno, _("error writing %s"), quoteaf (d->out_name));
+              close_window (d, &status);
               return EXIT_FAILURE;
             }
           if (n == s->ibs)
@@ -266,9 +278,7 @@ dd_copy (struct dd *d)
       convert_block (d, d->ibuf, n);
     }
 
-  if (d->in_window && !xfer_window_close (d->in_window))
-    status = EXIT_FAILURE;
-  d->in_window = NULL;
+  close_window (d, &status);
 
   if (finish_output (d) != EXIT_SUCCESS)
     return EXIT_FAILURE;
