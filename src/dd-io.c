@@ -398,5 +398,10 @@ dd_alloc_obuf (struct dd *d)
     }
   d->obuf = xfer_buffer_alloc (d->page_size, d->s.obs, direct_io (d));
   if (!d->obuf)
-    buffer_exhausted (false, d->s.obs);
+    {
+      /* The run ends here: give the input buffer back, as its end
+         would have.  */
+      dd_free_buffers (d);
+      buffer_exhausted (false, d->s.obs);
+    }
 }
