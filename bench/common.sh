@@ -257,7 +257,7 @@ resolve_long ()
 # shellcheck disable=SC2034
 compare_longopts='help:0 version:0 cold:0 cp:1 csv:1 dd:1 file:1 fs:1
   no-syscalls:0 no-verify:0 pretouch:1 raw:1 runs:1 size:1 system-cp:1
-  timer:1 tools:1 verbose:0'
+  timer:1 tools:1 verbose:0 with:1'
 # shellcheck disable=SC2034
 sweep_longopts='help:0 version:0 cold:0 copy:0 cp:1 csv:1 dd:1 dir:1 fine:1 from:1
   no-verify:0 plot:1 pretouch:1 read-only:0 runs:1 size:1 steps:1 timer:1
@@ -266,7 +266,7 @@ sweep_longopts='help:0 version:0 cold:0 copy:0 cp:1 csv:1 dd:1 dir:1 fine:1 from
 tree_longopts='help:0 version:0 checks:0 cold:0 cp:1 csv:1 files:1 fs:1
   jobs:1 latency:1 no-verify:0 peers:0
   plot:1 pretouch:1 runs:1 seed:1 system-cp:1 timer:1 tools:1 tree:1
-  verbose:0'
+  verbose:0 with:1'
 
 # shellcheck disable=SC2034
 mpi_longopts='help:0 version:0 cold:0 cp:1 csv:1 flat:1 fs:1 latency:1 mpicp:1
@@ -377,6 +377,13 @@ set_option ()
     file) test -n "$2" || usage_error "empty argument to --file"; file=$2 ;;
     dir) test -n "$2" || usage_error "empty argument to --dir"; dir=$2 ;;
     tools) tools_sel=$2 ;;
+    with)
+      case $2 in
+        -?*) ;;
+        *) usage_error "invalid argument to --with: '$2' (cp's options)" ;;
+      esac
+      with_list="${with_list:+$with_list
+}$2" ;;
     fs)
       case $2 in
         xfs | btrfs | ext4 | ext4-4k | tmpfs | latency | latency-from)
@@ -521,6 +528,9 @@ Options for compare:
       --raw=FILE         write every timed run as CSV to FILE
       --no-syscalls      skip the untimed strace or truss run
       --no-verify        do not check each tool's copy against the source
+      --with=OPTIONS     time cpdd's cp with OPTIONS too, as the tool
+                           cpdd+OPTIONS (dashes dropped, spaces made +);
+                           give --with once for each set of options
 
 Options for sweep:
       --read-only        time 'dd if=FILE of=/dev/null bs=SIZE' (default)
@@ -574,6 +584,7 @@ Options for tree:
                            files with gnuplot into the SVG FILE
       --no-verify        do not check the first copy of each tool with
                            diff -r
+      --with=OPTIONS     as for compare: cpdd's cp -a with OPTIONS too
 
 Options for mpi:
       --ranks=LIST       numbers of ranks and of jobs, separated by commas

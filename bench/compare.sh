@@ -153,6 +153,7 @@ compare_tools ()
     for cc_n in $(peer_counts); do
       add_tool "cpdd-jobs-$cc_n" cp "$cpdd_cp" "$nc--jobs=$cc_n"
     done
+    add_with_tools "$cpdd_cp"
   elif selected 'cpdd-*'; then
     skipped cpdd-cp "cpdd's cp not found (use --cp or CPDD_CP)"
   fi
@@ -166,7 +167,7 @@ compare_tools ()
 cmd_compare ()
 {
   cold=false runs=3 size=1073741824 file='' csv='' raw='' cp_prog=''
-  dd_prog='' system_cp='' tools_sel='' pretouch='' timer=auto syscalls=true
+  dd_prog='' system_cp='' tools_sel='' with_list='' pretouch='' timer=auto syscalls=true
   verify=true verbose=false st='' label='' cmd='' timed='' c_src='' c_dst=''
   fs_kind='' kind=''
   bench=${bench:-compare}

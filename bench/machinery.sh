@@ -546,6 +546,26 @@ add_tool ()
     "tool_opts_$ntools=\$4 tool_state_$ntools=ok"
 }
 
+# The tools --with asks for: cpdd's cp $1 with each set of options
+# given, one --with each, so that what an option costs is timed in the
+# same rounds as the plain copy.  The label is cpdd+ and the options
+# without their dashes, spaces made +: --with='--jobs=2 --atomic' is
+# cpdd+jobs=2+atomic.
+add_with_tools ()
+{
+  test -n "$with_list" || return 0
+  awt_ifs=$IFS
+  IFS='
+'
+  for awt_opts in $with_list; do
+    IFS=$awt_ifs
+    awt_label=cpdd+$(printf '%s\n' "$awt_opts" |
+      sed -e 's/^-*//' -e 's/ -*/+/g' -e 's/[^A-Za-z0-9=.,_+-]/_/g')
+    add_tool "$awt_label" cp "$1" "$awt_opts"
+  done
+  IFS=$awt_ifs
+}
+
 selected ()
 {
   test -n "$tools_sel" || return 0

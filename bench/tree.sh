@@ -33,6 +33,7 @@ tree_copy_tools ()
     else
       note "cpdd's cp has no --jobs yet; it runs with one job only"
     fi
+    add_with_tools "$cpdd_cp"
   elif selected 'cpdd-*'; then
     skipped cpdd-cp "cpdd's cp not found (use --cp or CPDD_CP)"
   fi
@@ -65,6 +66,7 @@ tree_check_tools ()
 cmd_tree ()
 {
   cold=false runs=5 csv='' plot='' cp_prog='' system_cp='' tools_sel=''
+  with_list=''
   pretouch='' timer=auto verify=true verbose=false tree='' files_list=''
   max_jobs='' seed=1 dd_prog='' bench_cmd=tree delete_each=false
   tree_checks=false peers=false fs_kind='' mpicp_prog='' mpirun_prog=''
@@ -213,6 +215,7 @@ tree_peer_tools ()
     for tpt_n in $tpt_counts; do
       add_tool "cpdd-jobs-$tpt_n" cp "$cpdd_cp" "--jobs=$tpt_n"
     done
+    add_with_tools "$cpdd_cp"
   elif selected 'cpdd-*'; then
     skipped cpdd-cp "cpdd's cp not found (use --cp or CPDD_CP)"
   fi

@@ -72,7 +72,7 @@ check_csv ()
       || $5 !~ /^[0-9]+$/ || $6 !~ /^[0-9]+$/ || $7 !~ /^[0-9]+$/ \
       || $9 !~ /^[0-9]+\.[0-9]+$/ || $10 !~ /^[0-9.]+$/ \
       || $11 !~ /^[0-9.]+$/ || ($12 != "" && $12 !~ /^[0-9]+$/) \
-      || $13 !~ /\/cpdd-bench\.[0-9]+\/copies\.[0-9]+\/[0-9]+\.[a-z0-9-]+$/ \
+      || $13 !~ /\/cpdd-bench\.[0-9]+\/copies\.[0-9]+\/[0-9]+\.[a-z0-9=+-]+$/ \
       || seen[$13]++ {
       print "bad line " NR ": " $0; bad = 1
     }
@@ -195,6 +195,24 @@ for t in cpdd-cp cpdd-jobs-1 cpdd-jobs-2; do
 done
 grep '^jobs --jobs=2$' jobs-cp.log > /dev/null || fail=1
 grep 'no --jobs' err && fail=1
+# --with times cpdd's cp with more options as tools of their own, in
+# the same rounds.
+rm -f jobs-cp.log || framework_failure_
+run_bench --files=20 --runs=1 --tools='cpdd+*' --with=--jobs=2 \
+  --with='--sparse=never --jobs=1' --cp ./jobs-cp -o with.csv . > out 2> err \
+  || fail=1
+check_csv with.csv 20
+for t in 'cpdd+jobs=2' 'cpdd+sparse=never+jobs=1'; do
+  test "$(grep -c ",$t," with.csv)" = 1 || { echo "no run of $t"; fail=1; }
+  grep "^ *20 $t  *1 " out > /dev/null || { echo "no row for $t"; fail=1; }
+done
+test "$(sed 1d with.csv | wc -l)" = 2 || fail=1
+grep '^jobs --jobs=2$' jobs-cp.log > /dev/null || fail=1
+grep '^jobs --jobs=1$' jobs-cp.log > /dev/null || fail=1
+returns_ 2 run_bench --files=20 --with=atomic . > out 2> err || fail=1
+grep "^cpdd-bench: invalid argument to --with: 'atomic' (cp's options)" err \
+  > /dev/null || fail=1
+
 # A cp without it (as the wrapper's --help says) is timed once, with a
 # note.
 run_bench --files=20 --runs=1 --tools='cpdd-*' --cp ./cpdd-wrap \
