@@ -269,6 +269,10 @@ tree_longopts='help:0 version:0 checks:0 cold:0 cp:1 csv:1 files:1 fs:1
   verbose:0 with:1'
 
 # shellcheck disable=SC2034
+resume_longopts='help:0 version:0 cp:1 csv:1 fs:1 jobs:1 runs:1 seed:1
+  size:1 system-cp:1 timer:1 tree:1 verbose:0'
+
+# shellcheck disable=SC2034
 mpi_longopts='help:0 version:0 cold:0 cp:1 csv:1 flat:1 fs:1 latency:1 mpicp:1
   mpirun:1 mpirun-flags:1 no-verify:0 peer:1 pretouch:1 ranks:1 runs:1
   size:1 system-cp:1 timer:1 tools:1 tree:1 verbose:0 workloads:1'
@@ -491,6 +495,7 @@ Usage: $me compare [OPTION]... [DIR]
   or:  $me sweep [OPTION]... [FILE]
   or:  $me tree [OPTION]... [DIR]
   or:  $me mpi [OPTION]... [DIR]
+  or:  $me resume [OPTION]... [DIR]
   or:  $me --help | --version
 Time cpdd's cp and dd against the system's copy tools.
 
@@ -514,6 +519,10 @@ cpdd's mpicp -a on N MPI ranks (mpirun -np N) for each N of --ranks,
 and mpifileutils' dcp with --peer=dcp: on the real tree, on one
 directory of many small files, and on a directory holding one large
 file.
+'resume' kills cpdd's cp -a --jobs=N at random points of a copy of a
+tree with large files, finishes each with --resume, and checks that the
+copy equals the source; it reports what the --resume run copied beside
+what the killed run had left.
 
 Options for compare:
   -s, --size=SIZE        size of the test file to make (default 1G)
@@ -613,6 +622,16 @@ Options for mpi:
                            dcp-N)
       --system-cp=PROG   as for tree
       --no-verify        as for tree
+
+Options for resume:
+      --tree=DIR         the tree to copy beside the large files (default:
+                           'real', as for tree)
+  -s, --size=SIZE        the bytes of the three large files (default 2G)
+  -n, --runs=N           the number of kills (default 10)
+      --jobs=N           the jobs of both runs (default 2)
+      --seed=N           the seed of the kill points (default 1)
+      --fs=KIND          as for tree (root)
+      --system-cp=PROG   the cp that copies the tree in first
 
 Options for all:
       --cold             sync and drop the page cache before each run, and

@@ -16,7 +16,8 @@ dist_benchparts_DATA = \
   bench/sweep.sh \
   bench/trees.sh \
   bench/tree.sh \
-  bench/mpi.sh
+  bench/mpi.sh \
+  bench/resume.sh
 
 ## The entry point is made twice, each copy told where it runs from
 ## and where its parts are, so that neither reads another build's:
