@@ -563,8 +563,9 @@ Options for tree:
       --peers            time the other fast copiers too, hot and then
                            cold: cpdd's cp -a with --jobs (auto) and with
                            2, 4 ... up to --jobs (default: twice the CPUs)
-                           jobs; xcp -r -w N and fcp (cargo install xcp
-                           fcp), tar | tar, rsync -a and mpicp on N ranks,
+                           jobs; xcp -r -w N, fcp and cpz (cargo install
+                           xcp fcp cpz), tar | tar, rsync -a and mpicp on
+                           N ranks,
                            where installed; say what each lost of what
                            cp -a keeps; --plot draws the ratios as bars
       --fs=KIND          copy on a new file system of KIND (ext4: without
@@ -587,7 +588,7 @@ Options for tree:
                            jobs (default: the number of CPUs)
       --tools=LIST       as for compare (tools: cp, tar, rsync, cpdd-cp,
                            cpdd-jobs-N; with --peers also cpdd-jobs-auto,
-                           xcp-wN, fcp, mpicp-N)
+                           xcp-wN, fcp, cpz, mpicp-N)
       --system-cp=PROG   the cp that ratio_cp refers to (default /bin/cp)
       --plot=FILE        draw the median wall time against the number of
                            files with gnuplot into the SVG FILE

@@ -203,8 +203,9 @@ find_cargo_prog ()
 
 # The tools of tree --peers, after the system's cp -a: cpdd's cp -a
 # alone, with --jobs (auto) and with each count of peer_counts; the
-# other fast copiers where they are installed (xcp and fcp from
-# crates.io, on as many workers), tar | tar, rsync -a, and mpicp on as
+# other fast copiers where they are installed (xcp, fcp and cpz from
+# crates.io; xcp on as many workers, fcp and cpz on one per CPU, as
+# they choose), tar | tar, rsync -a, and mpicp on as
 # many ranks.
 tree_peer_tools ()
 {
@@ -228,6 +229,9 @@ tree_peer_tools ()
   fi
   if p=$(find_cargo_prog fcp); then add_tool fcp fcp "$p" ''
   elif selected fcp; then skipped fcp "not found (cargo install fcp)"
+  fi
+  if p=$(find_cargo_prog cpz); then add_tool cpz fcp "$p" ''
+  elif selected cpz; then skipped cpz "not found (cargo install cpz)"
   fi
   if p=$(sys_prog tar); then add_tool tar tar "$p" ''
   elif selected tar; then skipped tar "not found"

@@ -189,6 +189,7 @@ tree_tool_cmd ()
            "$ttc_dst" ;;
     xcp) printf '%s -r %s %s %s\n' "$ttc_q" "$ttc_opts" "$ttc_src" \
            "$ttc_dst" ;;
+    # fcp and cpz alike copy SRC to the new name DST.
     fcp) printf '%s %s %s\n' "$ttc_q" "$ttc_src" "$ttc_dst" ;;
     cp-sum)
       ttc_sum=$(shquote "$ttc_opts")

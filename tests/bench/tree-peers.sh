@@ -1,8 +1,8 @@
 #!/bin/sh
 # cpdd-bench tree --peers: the peers found are timed hot and then cold,
 # side by side with the system's cp -a, and each is said to lose what
-# it loses of what cp -a keeps; the bars are drawn.  A stand-in fcp
-# that is GNU cp -r loses times, links and owners, and cpdd's cp
+# it loses of what cp -a keeps; the bars are drawn.  Stand-ins fcp and cpz
+# that are GNU cp -r lose times, links and owners, and cpdd's cp
 # nothing.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src ./bench
@@ -13,10 +13,11 @@ cat > fake/fcp <<'EOF2' || framework_failure_
 exec /bin/cp -r "$1" "$2"
 EOF2
 chmod +x fake/fcp || framework_failure_
+cp fake/fcp fake/cpz || framework_failure_
 PATH=$PWD/fake:$PATH
 
 cpdd-bench tree --peers --files 40 --runs 1 --jobs 2 \
-  --tools 'cp,cpdd-cp,cpdd-jobs-*,fcp' --plot peers.svg . > out 2> err \
+  --tools 'cp,cpdd-cp,cpdd-jobs-*,fcp,cpz' --plot peers.svg . > out 2> err \
   || { cat out err; fail=1; }
 
 grep '^cpdd-bench tree --peers: generated tree' out > /dev/null \
@@ -28,8 +29,10 @@ for t in cp cpdd-cp cpdd-jobs-auto cpdd-jobs-2; do
   grep "^$t  *$num  *$num  *$num  *$num  *nothing\$" out > /dev/null \
     || { echo "$t:"; cat out; fail=1; }
 done
-grep "^fcp  *$num  *$num  *$num  *$num  *file times, dir times, hard links" \
-  out > /dev/null || { cat out; fail=1; }
+for t in fcp cpz; do
+  grep "^$t  *$num  *$num  *$num  *$num  *file times, dir times, hard links" \
+    out > /dev/null || { cat out; fail=1; }
+done
 # Both series were reported on their own too.
 grep -c '^cpdd-bench tree: generated tree' out > series || framework_failure_
 test "$(cat series)" = 2 || { cat out; fail=1; }
