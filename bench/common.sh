@@ -263,7 +263,7 @@ sweep_longopts='help:0 version:0 cold:0 copy:0 cp:1 csv:1 dd:1 dir:1 fine:1 from
   no-verify:0 plot:1 pretouch:1 read-only:0 runs:1 size:1 steps:1 timer:1
   to:1 verbose:0'
 # shellcheck disable=SC2034
-tree_longopts='help:0 version:0 checks:0 cold:0 cp:1 csv:1 files:1 fs:1
+tree_longopts='help:0 version:0 checks:0 cold:0 cp:1 csv:1 file-size:1 files:1 fs:1
   jobs:1 latency:1 no-verify:0 peers:0
   plot:1 pretouch:1 runs:1 seed:1 system-cp:1 timer:1 tools:1 tree:1
   verbose:0 with:1'
@@ -420,6 +420,8 @@ set_option ()
       done
       test -n "$workloads" || usage_error "invalid workloads: ''" ;;
     tree) test -n "$2" || usage_error "empty argument to --tree"; tree=$2 ;;
+    file-size)
+      gen_file_size=$(parse_size "$2") || usage_error "invalid size: '$2'" ;;
     files)
       files_list=$(printf '%s\n' "$2" | tr ',' ' ')
       for so_n in $files_list; do
@@ -584,6 +586,8 @@ Options for tree:
                            (default 10000; with --plot 1000,10000,100000)
       --seed=N           seed of the generated tree's sizes, names and
                            contents (default 1)
+      --file-size=SIZE   give every file of the generated tree SIZE bytes
+                           (0 for empty files) instead of a mix of sizes
       --jobs=N           when cpdd's cp takes --jobs, time it with 1 to N
                            jobs (default: the number of CPUs)
       --tools=LIST       as for compare (tools: cp, tar, rsync, cpdd-cp,

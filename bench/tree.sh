@@ -70,7 +70,7 @@ cmd_tree ()
   pretouch='' timer=auto verify=true verbose=false tree='' files_list=''
   max_jobs='' seed=1 dd_prog='' bench_cmd=tree delete_each=false
   tree_checks=false peers=false fs_kind='' mpicp_prog='' mpirun_prog=''
-  transport_set=false transport_flags=''
+  transport_set=false transport_flags='' gen_file_size=''
   parse_args tree "$@"
   dir=${operand:-.}
   if $peers; then
@@ -92,6 +92,9 @@ cmd_tree ()
   esac
   if test -n "$tree" && test -n "$files_list"; then
     usage_error "--files and --tree do not go together"
+  fi
+  if test -n "$tree" && test -n "$gen_file_size"; then
+    usage_error "--file-size and --tree do not go together"
   fi
   if test -z "$files_list"; then
     if test -n "$plot"; then files_list='1000 10000 100000'
@@ -127,7 +130,7 @@ cmd_tree ()
   $peers && tree_kept_all
 
   case $tree in
-    '') tree_desc="generated tree (seed $seed)" ;;
+    '') tree_desc="generated tree (seed $seed${gen_file_size:+, files of $gen_file_size bytes})" ;;
     real)
       src=$work/real
       make_real_tree "$src"
@@ -180,7 +183,12 @@ tree_fs_size ()
   case $tree in
     real) tfs_kib=$(du -s -k /usr/include /usr/lib/python3 /usr/share/perl5 \
                       2>/dev/null | "$AWK" '{ k += $1 } END { print k + 0 }') ;;
-    '') tfs_kib=$((files_list * 32)) ;;
+    '')
+      if test -n "$gen_file_size"; then
+        tfs_kib=$((files_list * (gen_file_size / 1024 + 4)))
+      else
+        tfs_kib=$((files_list * 32))
+      fi ;;
     *) tfs_kib=$(tree_kib "$tree") ;;
   esac
   size=$((tfs_kib * 1024 + 1048576))

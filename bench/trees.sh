@@ -30,6 +30,8 @@
 #   10%  16 KiB to 128 KiB
 #  1.9%  128 KiB to 1 MiB
 #  0.1%  1 MiB to 8 MiB (the long tail)
+# With fixed set (tree --file-size), every file has that size instead,
+# as in the benchmarks of copiers that time many small or empty files.
 tree_gen_awk='
 function rnd() {
   seed = (seed * 48271) % 2147483647
@@ -41,6 +43,7 @@ function dirname_(i,   d) {
 }
 function size_(   u, lo, hi) {
   u = rnd()
+  if (fixed != "") return fixed + 0
   if (u < 0.02) return 0
   if (u < 0.55) { lo = 32; hi = 2048 }
   else if (u < 0.88) { lo = 2048; hi = 16384 }
@@ -99,7 +102,7 @@ make_tree ()
   "$AWK" -v mode=dirs -v n="$2" -v root="$1" "$tree_gen_awk" |
     xargs mkdir -p || die "cannot make the directories of $1"
   "$AWK" -v mode=files -v n="$2" -v root="$1" -v seed="$seed" \
-    "$tree_gen_awk" || die "cannot make the files of $1"
+    -v fixed="$gen_file_size" "$tree_gen_awk" || die "cannot make the files of $1"
 }
 
 # Make the issue's real tree in $1: /usr/include, /usr/lib/python3 and

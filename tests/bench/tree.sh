@@ -195,6 +195,17 @@ for t in cpdd-cp cpdd-jobs-1 cpdd-jobs-2; do
 done
 grep '^jobs --jobs=2$' jobs-cp.log > /dev/null || fail=1
 grep 'no --jobs' err && fail=1
+# --file-size gives every generated file one size.
+run_bench --files=20 --file-size=1K --runs=1 --tools=cp . > out 2> err \
+  || fail=1
+grep '^tree of 20 files, [0-9]* entries, 20480 bytes ' out > /dev/null \
+  || { cat out; fail=1; }
+grep '^cpdd-bench tree: generated tree (seed 1, files of 1024 bytes)' out \
+  > /dev/null || fail=1
+returns_ 2 run_bench --tree=. --file-size=0 . > out 2> err || fail=1
+grep '^cpdd-bench: --file-size and --tree do not go together' err \
+  > /dev/null || fail=1
+
 # --with times cpdd's cp with more options as tools of their own, in
 # the same rounds.
 rm -f jobs-cp.log || framework_failure_
