@@ -3,6 +3,7 @@
 TESTS += \
   tests/cp/basic-diff.sh \
   tests/cp/atomic-replace.sh \
+  tests/cp/atomic-reader.sh \
   tests/cp/hash.sh \
   tests/cp/side-file-matrix.sh \
   tests/cp/hash-lines-true.sh \
