@@ -319,24 +319,19 @@ make_backup (struct loc const *src, struct stat const *src_st,
 }
 
 /* The copy to DST failed: put its BACKUP, named as make_backup named
-   it, back in its place, saying so if X says -v; or if LINKED, where
-   the file still is, remove the name BACKUP gave it.  */
+   it, back in its place, saying so if X says -v; if LINKED, the file
+   is still in its place, and only loses the backup's name.  */
 static void
 restore_backup (char const *backup, bool linked, struct loc const *dst,
                 struct cp_options const *x)
 {
   char const *rel = backup + (dst->rel - dst->name);
-  if (linked)
-    {
-      if (unlinkat (loc_fd (dst), rel, 0) != 0)
-        error (0, errno, _("cannot remove %s"), quoteaf (backup));
-      return;
-    }
   struct stat moved;
   bool hashed = (x->print_hash
                  && fstatat (loc_fd (dst), rel, &moved,
                              AT_SYMLINK_NOFOLLOW) == 0);
-  if (renameat (loc_fd (dst), rel, loc_fd (dst), dst->rel) != 0)
+  if (linked ? unlinkat (loc_fd (dst), rel, 0) != 0
+      : renameat (loc_fd (dst), rel, loc_fd (dst), dst->rel) != 0)
     {
       error (0, errno, _("cannot un-backup %s"), quoteaf (dst->name));
       return;

@@ -71,6 +71,14 @@ for b in simple numbered; do
   no_temp_ d backup-$b
 done
 
+# The lines of --print-hash, and -v, name the destination.
+rm -rf d && mkdir d && printf 'old\n' > d/f || framework_failure_
+cp --atomic --print-hash -v -b src d/f > out || fail=1
+printf "'src' -> 'd/f' (backup: 'd/f~')\n" > exp || framework_failure_
+sed -n 1p out > out-v && compare exp out-v || fail=1
+sed 1d out > sums && sha256sum -c --status sums || fail=1
+grep ' d/f$' sums > /dev/null || { cat sums; fail=1; }
+
 # A destination that is kept gets no temporary file.
 for opt in -n --update=none -u -i; do
   rm -rf d && mkdir d && printf 'old\n' > d/f || framework_failure_
