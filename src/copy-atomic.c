@@ -179,12 +179,14 @@ bool
 atomic_temp_end (struct atomic_temp *t, int fd, bool ok,
                  char const *final_name)
 {
-  /* The data first: a rename may reach storage before data not yet
+  /* The file first: a rename may reach storage before data not yet
      written there, and a crash would then leave the name on a file
-     partly filled.  */
-  if (ok && fdatasync (fd) != 0)
+     partly filled.  The attributes too (fsync, not fdatasync, which
+     may leave the times and permissions behind): a file whose data is
+     whole but whose time is the crash's would fool cp -u.  */
+  if (ok && fsync (fd) != 0)
     {
-      error (0, errno, _("fdatasync failed for %s"), quoteaf (t->temp_name));
+      error (0, errno, _("fsync failed for %s"), quoteaf (t->temp_name));
       ok = false;
     }
   if (close (fd) != 0)

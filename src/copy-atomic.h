@@ -8,7 +8,7 @@
 
 /* With --atomic, a regular file's data goes to a temporary file in its
    destination's directory, whose name atomic_temp_name gives, and only
-   once its data is synced and its attributes set is the temporary
+   once its data and attributes are set and synced is the temporary
    renamed over the destination: whoever opens the destination's name,
    before or after a crash, finds the old file or the whole new one.
    These functions are what the file layer (copy-file.c) and the walk
@@ -59,7 +59,7 @@ int atomic_temp_open (struct loc const *dst, struct stat const *src_st,
                       mode_t mode, struct atomic_temp **t);
 
 /* The temporary file T, open as FD, was filled (well if OK) and its
-   attributes set: sync its data and rename it into place if OK,
+   attributes set: sync it and rename it into place if OK,
    else remove it; close FD and free T.  Return whether all went
    well; FINAL_NAME is the destination's whole name, for messages.  */
 bool atomic_temp_end (struct atomic_temp *t, int fd, bool ok,

@@ -43,9 +43,9 @@ for opts in '' --jobs=2 --backup; do
   run_fault_ $rel_write_ops_ enospc $opts
   check_failed_ "ENOSPC $opts" \
     "cp: error writing 'd/f': No space left on device"
-  run_fault_ fdatasync eio $opts
-  check_failed_ "fdatasync $opts" \
-    "cp: fdatasync failed for 'd/.f.cpdd-part': Input/output error"
+  run_fault_ fsync eio $opts
+  check_failed_ "fsync $opts" \
+    "cp: fsync failed for 'd/.f.cpdd-part': Input/output error"
 done
 
 # A read error of the source.
