@@ -463,8 +463,9 @@ Checking options (cpdd):\n\
                                  file beside it, synced, then renamed over\n\
                                  DEST: readers see the old file or the whole\n\
                                  new one; replaces DEST (breaking its hard\n\
-                                 links) as --remove-destination would, and a\n\
-                                 symbolic link DEST is refused\n\
+                                 links) as --remove-destination would; a\n\
+                                 symbolic link DEST is refused, unless\n\
+                                 --remove-destination is given too\n\
       --fsync                  sync each copy's data to storage before\n\
                                  setting its attributes\n\
       --hash-file=FILE         write the --print-hash lines to FILE, which\n\
