@@ -79,7 +79,8 @@ struct shared_dirs
 void
 copy_jobs_start (struct copy_session *s, int jobs)
 {
-  /* Waiting tasks hold descriptors (two each at most), which the
+  /* Waiting tasks hold descriptors (two each at most, three with
+     --atomic, whose rename needs the directory), which the
      walkers must not run short of, and keep reads in flight (see
      prefetch_source): a queue of 64 beyond the pool, or a quarter of
      what a walker may hold, if less.  */
