@@ -10,6 +10,7 @@
 
 #include "system.h"
 #include "copy-file.h"
+#include "copy-atomic.h"
 #include "copy-hash.h"
 #include "ignore-value.h"
 #include "same-inode.h"
@@ -204,7 +205,12 @@ finish_copy (struct open_copy *c, bool ok, struct cp_options const *x)
     ignore_value (fchmod (c->dst.fd,
                           made_mode (&c->src_st, false, x) & ~x->umask));
 
-  if (close (c->dst.fd) != 0)
+  if (c->atomic)
+    {
+      ok = atomic_temp_end (c->atomic, c->dst.fd, ok, c->dst.name);
+      c->atomic = NULL;
+    }
+  else if (close (c->dst.fd) != 0)
     {
       error (0, errno, _("failed to close %s"), quoteaf (c->dst.name));
       ok = false;
@@ -234,6 +240,8 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
 {
   bool ok = true;
   bool clone_failed = false;
+  /* A temporary file is removed by finish_copy when anything fails.  */
+  bool removed_anyway = c->atomic != NULL;
   if (!x->attributes_only)
     {
       struct xfer_file in = { c->src.fd, c->src.name, &c->src_st, true,
@@ -255,7 +263,7 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
         }
     }
   ok = finish_copy (c, ok, x);
-  if (clone_failed && c->dst.created)
+  if (clone_failed && c->dst.created && !removed_anyway)
     remove_failed_clone (c->dst);
   return ok;
 }
@@ -313,11 +321,28 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
 
   bool wide = makes_final_mode (dst, &c->src_st, s, x);
   struct dst_made made;
-  int dst_fd = open_destination (dst, &c->src_st, exists, wide, &made, x);
+  int dst_fd;
+  c->atomic = NULL;
+  if (atomic_replaces (x))
+    {
+      /* Whatever is at DST stays until the rename replaces it.  */
+      dst_fd = atomic_temp_open (dst, &c->src_st,
+                                 made_mode (&c->src_st, wide, x), &c->atomic);
+      made.created = made.in_place = true;
+    }
+  else
+    dst_fd = open_destination (dst, &c->src_st, exists, wide, &made, x);
   if (dst_fd < 0)
     goto close_src;
   c->src = loc_attr (src->loc, src_fd, false);
   c->dst = loc_attr (dst, dst_fd, made.created);
+  if (c->atomic)
+    {
+      /* Messages and --print-hash lines name the destination; calls
+         by name reach the temporary file.  */
+      c->dst.dirfd = c->atomic->dirfd;
+      c->dst.rel = c->atomic->temp_rel;
+    }
   c->made_final_mode = made.in_place && wide;
   c->src_size_true = (src->loc->dir && src->loc->dir->sizes_true
                       && c->src_st.st_dev == src->loc->dir->dev);
@@ -326,7 +351,9 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
       && fstat (dst_fd, &c->dst_st) != 0)
     {
       error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
-      if (close (dst_fd) != 0)
+      if (c->atomic)
+        atomic_temp_end (c->atomic, dst_fd, false, dst->name);
+      else if (close (dst_fd) != 0)
         error (0, errno, _("failed to close %s"), quoteaf (dst->name));
       goto close_src;
     }

@@ -16,6 +16,7 @@
 #include "system.h"
 #include "copy-jobs.h"
 #include "copy-file.h"
+#include "copy-atomic.h"
 #include "copy-hash.h"
 #include "dirname.h"
 #include "cpus.h"
@@ -78,7 +79,8 @@ struct shared_dirs
 void
 copy_jobs_start (struct copy_session *s, int jobs)
 {
-  /* Waiting tasks hold descriptors (two each at most), which the
+  /* Waiting tasks hold descriptors (two each at most, three with
+     --atomic, whose rename needs the directory), which the
      walkers must not run short of, and keep reads in flight (see
      prefetch_source): a queue of 64 beyond the pool, or a quarter of
      what a walker may hold, if less.  */
@@ -465,10 +467,14 @@ send_ranges (struct chunked_copy *f, struct file_source const *src,
              struct loc const *dst)
 {
   struct loc const *sl = src->loc;
+  /* With --atomic, the ranks fill the temporary file, by its name.  */
+  struct atomic_temp const *temp = f->t.c.atomic;
+  char const *dst_name = temp ? temp->temp_name : dst->name;
+  char const *dst_rel = temp ? temp->temp_rel : dst->rel;
   for (intmax_t i = 0; i < f->split.ranges; i++)
     {
       struct remote_file rf = { sl->dir, dst->dir, sl->name, sl->rel,
-                                dst->name, dst->rel, &f->t.c.src_st,
+                                dst_name, dst_rel, &f->t.c.src_st,
                                 src->follow, f, &f->split, i,
                                 &f->t.c.dst_st };
       task_group_hold (&f->ranges);
@@ -840,8 +846,9 @@ copy_data_file (struct file_source const *src, struct loc const *dst,
     return false;
   /* A new file that --reflink=always fails to clone into is removed
      by its name, in a directory that only this thread is sure to hold
-     open until then; a clone is quick anyway.  */
-  bool removed_if_unclonable = (c.dst.created
+     open until then; a clone is quick anyway.  A temporary file of
+     --atomic is removed through a descriptor of its own.  */
+  bool removed_if_unclonable = (c.dst.created && !c.atomic
                                 && x->xfer.reflink == XFER_REFLINK_ALWAYS);
   struct copy_helpers const *helpers = &place->session->helpers;
   if (place->group && sends_files (helpers) && !removed_if_unclonable)

@@ -17,6 +17,7 @@
 #include "areadlink.h"
 #include "copy-walk.h"
 #include "copy-file.h"
+#include "copy-atomic.h"
 #include "copy-hash.h"
 #include "copy-jobs.h"
 #include "dirname.h"
@@ -43,6 +44,9 @@ struct dest
                                    the link leads to */
   bool known;			/* whether FOUND is there to be dealt with */
   char *backup;			/* where it was moved aside, or NULL */
+  bool backup_linked;		/* BACKUP is a second name of the file
+                                   still at the destination (--atomic) */
+  bool atomic;			/* the copy is to be renamed over it */
 };
 
 /* Whether symbolic links are followed where CTX is: everywhere with
@@ -271,11 +275,14 @@ copy_onto_ok (struct file_source const *from, struct loc const *dst,
   return false;
 }
 
-/* Rename the existing DST out of the way as its backup.  Return the
-   backup's whole name, or NULL after a diagnostic.  */
+/* Rename the existing DST out of the way as its backup, or with
+   LINK give it the backup's name too, if it can (and then set
+   *LINKED).  Return the backup's whole name, or NULL after a
+   diagnostic.  */
 static char *
 make_backup (struct loc const *src, struct stat const *src_st,
-             struct loc const *dst, struct cp_options const *x)
+             struct loc const *dst, bool link, bool *linked,
+             struct cp_options const *x)
 {
   char *rel = find_backup_file_name (loc_fd (dst), dst->rel, x->backup_type);
   struct stat st, moved;
@@ -284,13 +291,19 @@ make_backup (struct loc const *src, struct stat const *src_st,
                  && fstatat (loc_fd (dst), dst->rel, &moved,
                              AT_SYMLINK_NOFOLLOW) == 0);
   char *backup = NULL;
+  enum atomic_backup made = BACKUP_FAILED;
+  *linked = false;
   if (fstatat (loc_fd (dst), rel, &st, AT_SYMLINK_NOFOLLOW) == 0
       && SAME_INODE (st, *src_st))
     error (0, 0, _("backing up %s might destroy source;  %s not copied"),
            quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
+  else if (link)
+    made = atomic_backup_link (dst, rel);
   else if (renameat (loc_fd (dst), dst->rel, loc_fd (dst), rel) != 0)
     error (0, errno, _("cannot backup %s"), quoteaf (dst->name));
   else
+    made = BACKUP_RENAMED;
+  if (made != BACKUP_FAILED)
     {
       size_t dir_len = dst->rel - dst->name;
       size_t rel_size = strlen (rel) + 1;
@@ -299,15 +312,17 @@ make_backup (struct loc const *src, struct stat const *src_st,
       memcpy (backup + dir_len, rel, rel_size);
       if (hashed)
         copy_hash_renamed (dst->name, &moved, backup, x);
+      *linked = made == BACKUP_LINKED;
     }
   free (rel);
   return backup;
 }
 
 /* The copy to DST failed: put its BACKUP, named as make_backup named
-   it, back in its place, saying so if X says -v.  */
+   it, back in its place, saying so if X says -v; if LINKED, the file
+   is still in its place, and only loses the backup's name.  */
 static void
-restore_backup (char const *backup, struct loc const *dst,
+restore_backup (char const *backup, bool linked, struct loc const *dst,
                 struct cp_options const *x)
 {
   char const *rel = backup + (dst->rel - dst->name);
@@ -315,7 +330,8 @@ restore_backup (char const *backup, struct loc const *dst,
   bool hashed = (x->print_hash
                  && fstatat (loc_fd (dst), rel, &moved,
                              AT_SYMLINK_NOFOLLOW) == 0);
-  if (renameat (loc_fd (dst), rel, loc_fd (dst), dst->rel) != 0)
+  if (linked ? unlinkat (loc_fd (dst), rel, 0) != 0
+      : renameat (loc_fd (dst), rel, loc_fd (dst), dst->rel) != 0)
     {
       error (0, errno, _("cannot un-backup %s"), quoteaf (dst->name));
       return;
@@ -762,11 +778,13 @@ make_room (struct file_source const *src, struct loc const *dst,
   d->exists = true;
   if (x->backup_type != no_backups)
     {
-      d->backup = make_backup (src->loc, src->st, dst, x);
-      d->exists = false;
+      d->backup = make_backup (src->loc, src->st, dst, d->atomic,
+                               &d->backup_linked, x);
+      d->exists = d->backup_linked;
       return d->backup != NULL;
     }
-  if (unlink_first)
+  /* The rename of --atomic replaces the destination, links and all.  */
+  if (unlink_first && !d->atomic)
     {
       d->exists = false;
       return remove_destination (dst, x->verbose);
@@ -812,7 +830,8 @@ make_room_for_dir (struct loc const *src, struct stat const *src_st,
              quoteaf_n (0, dst->name), quoteaf_n (1, src->name));
       return NULL;
     }
-  return make_backup (src, src_st, dst, x);
+  bool linked;
+  return make_backup (src, src_st, dst, false, &linked, x);
 }
 
 /* Is there nothing at DST, not even a dangling link?  */
@@ -939,7 +958,7 @@ copy_dir_entry (struct file_source const *src, struct loc const *dst,
   /* A directory that could not even be made leaves the file it was
      to replace where it was, as in GNU cp.  */
   if (!ok && backup && nothing_at (dst))
-    restore_backup (backup, dst, x);
+    restore_backup (backup, false, dst, x);
   free (backup);
   return ok;
 }
@@ -1052,7 +1071,7 @@ make_non_dir (struct file_source const *src, struct loc const *dst,
                               false, &pending };
   bool ok = make_copy (src, dst, d->exists, p->earlier, &place, x);
   if (!ok && d->backup)
-    restore_backup (d->backup, dst, x);
+    restore_backup (d->backup, d->backup_linked, dst, x);
   /* Unless a task took it, the copy is over, whole or failed.  */
   if (pending)
     {
@@ -1097,7 +1116,19 @@ copy_non_dir (struct file_source const *src, struct loc const *dst,
   plan_links (&plan, src, dst, ctx, x);
   ok = true;
   d->backup = NULL;
-  if (d->exists && ! (d->known && S_ISDIR (d->found->st_mode)))
+  d->backup_linked = false;
+  d->atomic = (!plan.earlier && copies_data (src->st, x)
+               && atomic_replaces (x));
+  if (d->atomic && d->through_link)
+    {
+      /* Writing through the link would put the temporary file beside
+         the link, not beside what it leads to; replacing the link
+         is what --remove-destination asks for.  */
+      error (0, 0, _("not replacing %s, a symbolic link, with --atomic"),
+             quoteaf (dst->name));
+      ok = false;
+    }
+  else if (d->exists && ! (d->known && S_ISDIR (d->found->st_mode)))
     {
       copy_verify_settle (d->found, x);
       /* GNU cp unlinks the destination, and says so, rather than

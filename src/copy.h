@@ -92,6 +92,11 @@ struct cp_options
   bool verify_later;		/* small files' read-back waits for a batch */
   bool fsync;
 
+  /* --atomic (cpdd): whether each regular file's data is written to a
+     temporary file beside its destination, renamed over it when
+     complete (copy-atomic.c).  */
+  bool atomic;
+
   bool verbose;			/* -v: name each copy */
   bool debug;			/* --debug: say how each file was copied */
   mode_t umask;			/* the process's umask, for new files */

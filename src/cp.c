@@ -47,6 +47,7 @@
 enum
 {
   AMBIGUOUS_OPTION = CHAR_MAX + 1,
+  ATOMIC_OPTION,
   ATTRIBUTES_ONLY_OPTION,
   BACKUP_OPTION,
   CONTEXT_OPTION,
@@ -122,6 +123,7 @@ static struct option const long_opts[] =
 {
   GNU_CP_LONG_OPTIONS,
   {"jobs", optional_argument, NULL, JOBS_OPTION},
+  {"atomic", no_argument, NULL, ATOMIC_OPTION},
   {"fsync", no_argument, NULL, FSYNC_OPTION},
   {"hash-file", required_argument, NULL, HASH_FILE_OPTION},
   {"print-hash", optional_argument, NULL, PRINT_HASH_OPTION},
@@ -457,6 +459,13 @@ An argument that a long option requires, its short form requires too.\n\
       printf (_("\
 \n\
 Checking options (cpdd):\n\
+      --atomic                 write each regular file's copy to a temporary\n\
+                                 file beside it, synced, then renamed over\n\
+                                 DEST: readers see the old file or the whole\n\
+                                 new one; replaces DEST (breaking its hard\n\
+                                 links) as --remove-destination would; a\n\
+                                 symbolic link DEST is refused, unless\n\
+                                 --remove-destination is given too\n\
       --fsync                  sync each copy's data to storage before\n\
                                  setting its attributes\n\
       --hash-file=FILE         write the --print-hash lines to FILE, which\n\
@@ -1209,6 +1218,9 @@ take_run_option (int c, char const *arg, struct cp_command *cmd)
     case FSYNC_OPTION:
       x->fsync = true;
       break;
+    case ATOMIC_OPTION:
+      x->atomic = true;
+      break;
     case HASH_FILE_OPTION:
       cmd->hash_file = arg;
       x->print_hash = true;
@@ -1281,6 +1293,10 @@ settle_command (struct cp_command *cmd, int n_files)
                                    x->verify, cmd->verify_algo);
   if (cmd->backup_suffix)
     set_simple_backup_suffix (cmd->backup_suffix);
+  /* The read-back of --verify checks the temporary file, before it
+     takes the destination's name: none is left for after the rename.  */
+  if (x->atomic)
+    x->verify_later = false;
 
   if (cmd->context_named)
     error (EXIT_FAILURE, 0,

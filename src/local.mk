@@ -46,6 +46,7 @@ noinst_HEADERS += \
   src/copy.h \
   src/copy-attr.h \
   src/copy-file.h \
+  src/copy-atomic.h \
   src/copy-hash.h \
   src/copy-impl.h \
   src/copy-jobs.h \
@@ -61,9 +62,9 @@ cpdd_ldadd = src/libcpdd.a lib/libgnu.a \
   $(LIB_CLOCK_GETTIME) $(LIB_FDATASYNC) $(LIB_MBRTOWC) $(LIB_URING) \
   $(LIB_CRYPTO) $(LIB_XXHASH) $(LIB_PTHREAD)
 
-cp_sources = src/cp.c src/copy.c src/copy-attr.c src/copy-dir.c \
-  src/copy-file.c src/copy-hash.c src/copy-jobs.c src/copy-links.c \
-  src/copy-send.c src/copy-serve.c src/copy-session.c \
+cp_sources = src/cp.c src/copy.c src/copy-atomic.c src/copy-attr.c \
+  src/copy-dir.c src/copy-file.c src/copy-hash.c src/copy-jobs.c \
+  src/copy-links.c src/copy-send.c src/copy-serve.c src/copy-session.c \
   src/walk.c
 src_cp_SOURCES = $(cp_sources) src/remote-none.c
 src_cp_LDADD = $(cpdd_ldadd) $(LIB_XATTR)

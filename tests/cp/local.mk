@@ -2,6 +2,9 @@
 
 TESTS += \
   tests/cp/basic-diff.sh \
+  tests/cp/atomic-replace.sh \
+  tests/cp/atomic-reader.sh \
+  tests/cp/atomic-failure.sh \
   tests/cp/hash.sh \
   tests/cp/side-file-matrix.sh \
   tests/cp/hash-lines-true.sh \

@@ -26,6 +26,7 @@ TESTS += \
   tests/mpi/mpi-diff.sh \
   tests/mpi/mpi-chunk.sh \
   tests/mpi/mpi-full.sh \
+  tests/mpi/mpi-atomic.sh \
   tests/mpi/mpi-names.sh \
   tests/mpi/mpi-eio.sh \
   tests/mpi/mpi-hash.sh \
