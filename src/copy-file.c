@@ -11,6 +11,7 @@
 #include "system.h"
 #include "copy-file.h"
 #include "copy-hash.h"
+#include "copy-resume.h"
 #include "ignore-value.h"
 #include "same-inode.h"
 #include "xfer-stats.h"
@@ -118,6 +119,8 @@ struct dst_made
 {
   bool created;			/* the copy made it */
   bool in_place;		/* and not through a dangling link */
+  bool kept;			/* it was there, and is opened as it is, to
+                                   be read and continued (--resume) */
 };
 
 /* Open DST for the data of SRC_ST.  EXISTS says whether DST is still
@@ -132,9 +135,20 @@ open_destination (struct loc const *dst, struct stat const *src_st,
                   bool exists, bool wide, struct dst_made *made,
                   struct cp_options const *x)
 {
-  made->created = made->in_place = false;
+  made->created = made->in_place = made->kept = false;
   if (exists)
     {
+      /* What an earlier run copied is read to tell how far it got; a
+         file this process may only write is copied anew.  */
+      if (x->resume && !x->attributes_only)
+        {
+          int fd = openat (loc_fd (dst), dst->rel, O_RDWR | O_BINARY);
+          if (0 <= fd)
+            {
+              made->kept = true;
+              return fd;
+            }
+        }
       int fd = openat (loc_fd (dst), dst->rel,
                        (O_WRONLY | O_BINARY
                         | (x->attributes_only ? 0 : O_TRUNC)));
@@ -185,6 +199,45 @@ open_destination (struct loc const *dst, struct stat const *src_st,
     }
   made->created = true;
   return fd;
+}
+
+/* C's destination existed and was opened as it is (--resume): decide
+   how to finish it, into C->resume, or empty it to be copied whole.
+   Return false after a diagnostic if it can't be.  */
+static bool
+prepare_resume (struct open_copy *c, struct cp_options const *x)
+{
+  /* A FIFO or a device is written as without --resume, and was not
+     truncated either.  */
+  if (! (S_ISREG (c->dst_st.st_mode) && S_ISREG (c->src_st.st_mode)))
+    return true;
+  struct xfer_file in = { c->src.fd, c->src.name, &c->src_st, true,
+                          c->src_size_true };
+  struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st, true };
+  struct resume_plan p;
+  resume_decide (&in, &out, x, &p);
+  if (p.verdict != RESUME_WHOLE)
+    {
+      c->resume = xmemdup (&p, sizeof p);
+      return true;
+    }
+  if (!resume_start_over (&in, &out))
+    return false;
+  c->dst_st.st_size = 0;
+  c->dst_st.st_blocks = 0;
+  return true;
+}
+
+/* End what C's --resume plan holds, if any.  */
+static void
+end_resume (struct open_copy *c)
+{
+  if (c->resume)
+    {
+      resume_plan_free (c->resume);
+      free (c->resume);
+      c->resume = NULL;
+    }
 }
 
 /* After C's data was copied (successfully if OK), copy its
@@ -240,7 +293,8 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
                               c->src_size_true };
       struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st, true };
       struct xfer_report report;
-      ok = (copy_hashes (&in, &out, x)
+      ok = (c->resume ? resume_fill (&in, &out, c->resume, x, &report)
+            : copy_hashes (&in, &out, x)
             ? copy_file_data (&in, &out, &report, x)
             : (xfer_copy (&in, &out, &x->xfer, &report)
                && (!x->fsync || copy_sync_data (&out))));
@@ -254,6 +308,7 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
           funlockfile (stdout);
         }
     }
+  end_resume (c);
   ok = finish_copy (c, ok, x);
   if (clone_failed && c->dst.created)
     remove_failed_clone (c->dst);
@@ -319,6 +374,7 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
   c->src = loc_attr (src->loc, src_fd, false);
   c->dst = loc_attr (dst, dst_fd, made.created);
   c->made_final_mode = made.in_place && wide;
+  c->resume = NULL;
   c->src_size_true = (src->loc->dir && src->loc->dir->sizes_true
                       && c->src_st.st_dev == src->loc->dir->dev);
 
@@ -326,12 +382,15 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
       && fstat (dst_fd, &c->dst_st) != 0)
     {
       error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
-      if (close (dst_fd) != 0)
-        error (0, errno, _("failed to close %s"), quoteaf (dst->name));
-      goto close_src;
+      goto close_dst;
     }
+  if (made.kept && !prepare_resume (c, x))
+    goto close_dst;
   return true;
 
+ close_dst:
+  if (close (dst_fd) != 0)
+    error (0, errno, _("failed to close %s"), quoteaf (dst->name));
  close_src:
   if (close (src_fd) != 0)
     error (0, errno, _("failed to close %s"), quoteaf (src->loc->name));

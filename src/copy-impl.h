@@ -36,6 +36,9 @@ struct file_group;
 /* A large file copied in ranges (copy-jobs.c).  */
 struct chunked_copy;
 
+/* How a copy an earlier run began is finished (copy-resume.h).  */
+struct resume_plan;
+
 /* Who copies files besides the walk: with --jobs, the workers that
    copy regular files' data and attributes once the walk has opened
    both ends; with mpicp on more than one rank, what hands files and
@@ -195,6 +198,8 @@ struct open_copy
   bool made_final_mode;		/* DST was made with the permissions it is
                                    to have, not the owner's alone */
   bool src_size_true;		/* SRC's data ends at its size */
+  struct resume_plan *resume;	/* --resume: how to finish DST, which an
+                                   earlier run began; NULL to copy all */
 };
 
 /* Whether files are copied by others than the walk: workers or other

@@ -515,8 +515,11 @@ hand_over_chunks (struct open_copy const *c, struct file_source const *src,
 {
   struct file_group *group = place->group;
   /* A hash of the whole file to print needs its data in order, and
-     ranges come in any; --verify checks each range on its own.  */
-  if (x->attributes_only || x->print_hash)
+     ranges come in any; --verify checks each range on its own.  What
+     --resume copies of a file is copied by one thread: the rest of a
+     file cut short, or the ranges a split copy left out, whose starts
+     the ranges here would not meet.  */
+  if (x->attributes_only || x->print_hash || c->resume)
     return false;
   struct copy_helpers const *helpers = &group->session->helpers;
   off_t chunk = xfer_chunk_size ();

@@ -92,6 +92,11 @@ struct cp_options
   bool verify_later;		/* small files' read-back waits for a batch */
   bool fsync;
 
+  /* --resume: a regular file's existing destination is kept where it
+     is complete and continued where it was cut short (copy-resume.c),
+     not truncated.  */
+  bool resume;
+
   bool verbose;			/* -v: name each copy */
   bool debug;			/* --debug: say how each file was copied */
   mode_t umask;			/* the process's umask, for new files */

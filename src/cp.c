@@ -62,6 +62,7 @@ enum
   PRINT_HASH_OPTION,
   REFLINK_OPTION,
   REMOVE_DESTINATION_OPTION,
+  RESUME_OPTION,
   SPARSE_OPTION,
   STRIP_TRAILING_SLASHES_OPTION,
   UPDATE_OPTION,
@@ -125,6 +126,7 @@ static struct option const long_opts[] =
   {"fsync", no_argument, NULL, FSYNC_OPTION},
   {"hash-file", required_argument, NULL, HASH_FILE_OPTION},
   {"print-hash", optional_argument, NULL, PRINT_HASH_OPTION},
+  {"resume", no_argument, NULL, RESUME_OPTION},
   {"verify", optional_argument, NULL, VERIFY_OPTION},
   XFER_LONG_OPTIONS,
   {"", optional_argument, NULL, AMBIGUOUS_OPTION},
@@ -466,6 +468,10 @@ Checking options (cpdd):\n\
                                  the hash of its data, that 'sha256sum -c'\n\
                                  (or md5sum, xxhsum...) checks the copy\n\
                                  with; ALGO defaults to sha256\n\
+      --resume                 finish an interrupted copy: keep each regular\n\
+                                 file's copy that is complete, and continue\n\
+                                 one cut short from its good part (not -u:\n\
+                                 a copy cut short looks newer)\n\
       --verify[=ALGO]          hash each regular file's data as it is\n\
                                  copied, read the copy back from storage,\n\
                                  and fail if the hashes differ; ALGO\n\
@@ -1208,6 +1214,9 @@ take_run_option (int c, char const *arg, struct cp_command *cmd)
       break;
     case FSYNC_OPTION:
       x->fsync = true;
+      break;
+    case RESUME_OPTION:
+      x->resume = true;
       break;
     case HASH_FILE_OPTION:
       cmd->hash_file = arg;
