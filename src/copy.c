@@ -1107,11 +1107,15 @@ copy_non_dir (struct file_source const *src, struct loc const *dst,
          only, which keeps the destination's data and links.  A
          special file reached by following links (-L, or -H for an
          operand) is made where the destination still is, which fails
-         with EEXIST, as in GNU cp: even -f does not remove it.  */
+         with EEXIST, as in GNU cp: even -f does not remove it.
+         --resume continues a regular file with other links, which an
+         earlier run most likely made to it.  */
       bool recreate = !x->attributes_only;
+      bool resumes = (x->resume && S_ISREG (d->found->st_mode)
+                      && S_ISREG (src->st->st_mode));
       bool unlink_first = (x->remove_destination
                            || (recreate && x->preserve_links
-                               && 1 < d->found->st_nlink)
+                               && 1 < d->found->st_nlink && !resumes)
                            || (recreate && !src->follow
                                && !S_ISREG (src->st->st_mode)));
       ok = make_room (src, dst, unlink_first, d, x);

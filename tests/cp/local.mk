@@ -2,6 +2,8 @@
 
 TESTS += \
   tests/cp/basic-diff.sh \
+  tests/cp/resume-partial.sh \
+  tests/cp/resume-kill.sh \
   tests/cp/hash.sh \
   tests/cp/side-file-matrix.sh \
   tests/cp/hash-lines-true.sh \
@@ -89,4 +91,4 @@ TESTS += \
   tests/cp/jobs-chunk-outcome.sh \
   tests/cp/jobs-tasks-diff.sh
 
-EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
+EXTRA_DIST += $(filter tests/cp/%, $(TESTS)) tests/cp/resume-helpers.sh
