@@ -54,6 +54,12 @@ for p in -a -p ''; do
   resumed_ $MiB $p
 done
 
+# The JSON statistics count the bytes skipped too.
+head -c 3500000 f > g || framework_failure_
+cp -a --resume --stats=json f g 2> err || fail=1
+grep '"bytes": 1854272, .*"skipped_bytes": 3145728}$' err > /dev/null \
+  || { cat err; fail=1; }
+
 # A complete copy is written to in no way: a write to it fails.
 cp -a f g || framework_failure_
 with_faults_ FAULT_OP=$rel_write_ops_,fdatasync,fsync FAULT_FD_PATH='*/g' \
