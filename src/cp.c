@@ -470,8 +470,8 @@ Checking options (cpdd):\n\
                                  with; ALGO defaults to sha256\n\
       --resume                 finish an interrupted copy: keep each regular\n\
                                  file's copy that is complete, and continue\n\
-                                 one cut short from its good part (not -u:\n\
-                                 a copy cut short looks newer)\n\
+                                 one cut short from its good part, even\n\
+                                 with -u (alone, -u keeps it, as newer)\n\
       --verify[=ALGO]          hash each regular file's data as it is\n\
                                  copied, read the copy back from storage,\n\
                                  and fail if the hashes differ; ALGO\n\

@@ -41,6 +41,18 @@ for opts in -a '-a --jobs=2' '-pR --jobs=3'; do
   same_tree_ ref dst || fail=1
 done
 
+# -u keeps a copy cut short, as it is newer than its source; with
+# --resume, it is finished: whether cut short or full size with holes.
+rm -rf ref && cp -a -T src ref || framework_failure_
+for opts in -a '-a --jobs=2'; do
+  rm -rf dst
+  kill_at_ 2500000 '*/dst/big' cp $opts -T src dst
+  cp $opts -u -T src dst || fail=1
+  cmp -s src/big dst/big && { echo "$opts -u: big finished"; fail=1; }
+  cp $opts -u -T --resume src dst || fail=1
+  same_tree_ ref dst || { echo "$opts -u --resume: not finished"; fail=1; }
+done
+
 # A full disk at 2.5 MB of big, then room again.
 rm -rf dst
 with_faults_ FAULT_OP=$rel_write_ops_ FAULT_FD_PATH='*/dst/big' \
