@@ -121,6 +121,8 @@ struct dst_made
   bool in_place;		/* and not through a dangling link */
   bool kept;			/* it was there, and is opened as it is, to
                                    be read and continued (--resume) */
+  bool read_only;		/* and only to be read, as it may not be
+                                   written */
 };
 
 /* Open DST for the data of SRC_ST.  EXISTS says whether DST is still
@@ -129,25 +131,34 @@ struct dst_made
    opened.  A new file is created exclusively, so that no link planted
    there is followed, with permissions no wider than the source's and,
    while the owner is not yet set, no wider than the owner's (unless
-   WIDE, as made_mode says); MADE says how it was got.  */
+   WIDE, as made_mode says); MADE says how it was got.  With RESUME,
+   an existing file is opened as it is, to read, and to write if it
+   may be.  */
 static int
 open_destination (struct loc const *dst, struct stat const *src_st,
-                  bool exists, bool wide, struct dst_made *made,
+                  bool exists, bool wide, bool resume, struct dst_made *made,
                   struct cp_options const *x)
 {
-  made->created = made->in_place = made->kept = false;
+  made->created = made->in_place = made->kept = made->read_only = false;
   if (exists)
     {
-      /* What an earlier run copied is read to tell how far it got; a
-         file this process may only write is copied anew.  */
-      if (x->resume && !x->attributes_only)
+      /* What an earlier run copied is read to tell how far it got.  A
+         complete copy of a read-only file needs no writing, and one
+         this process may only write is copied anew.  */
+      if (resume && !x->attributes_only)
         {
           int fd = openat (loc_fd (dst), dst->rel, O_RDWR | O_BINARY);
+          if (fd < 0 && errno == EACCES)
+            {
+              fd = openat (loc_fd (dst), dst->rel, O_RDONLY | O_BINARY);
+              made->read_only = true;
+            }
           if (0 <= fd)
             {
               made->kept = true;
               return fd;
             }
+          made->read_only = false;
         }
       int fd = openat (loc_fd (dst), dst->rel,
                        (O_WRONLY | O_BINARY
@@ -201,31 +212,45 @@ open_destination (struct loc const *dst, struct stat const *src_st,
   return fd;
 }
 
-/* C's destination existed and was opened as it is (--resume): decide
-   how to finish it, into C->resume, or empty it to be copied whole.
-   Return false after a diagnostic if it can't be.  */
-static bool
-prepare_resume (struct open_copy *c, struct cp_options const *x)
+/* C's destination existed and was opened as it is (--resume), only
+   to be read if READ_ONLY: decide how to finish it, into C->resume, or
+   empty it to be copied whole.  Return 0 if so; 1 if it is to be
+   written but was opened only to read, with both ends at their start
+   again; -1 after a diagnostic if it can't be done.  */
+static int
+prepare_resume (struct open_copy *c, bool read_only,
+                struct cp_options const *x)
 {
   /* A FIFO or a device is written as without --resume, and was not
      truncated either.  */
   if (! (S_ISREG (c->dst_st.st_mode) && S_ISREG (c->src_st.st_mode)))
-    return true;
+    return read_only;
   struct xfer_file in = { c->src.fd, c->src.name, &c->src_st, true,
                           c->src_size_true };
   struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st, true };
   struct resume_plan p;
   resume_decide (&in, &out, x, &p);
-  if (p.verdict != RESUME_WHOLE)
+  if (p.verdict == RESUME_COMPLETE
+      || (p.verdict == RESUME_PARTIAL && !read_only))
     {
       c->resume = xmemdup (&p, sizeof p);
-      return true;
+      return 0;
+    }
+  resume_plan_free (&p);
+  if (read_only)
+    {
+      if (lseek (c->src.fd, 0, SEEK_SET) < 0)
+        {
+          error (0, errno, _("cannot lseek %s"), quoteaf (c->src.name));
+          return -1;
+        }
+      return 1;
     }
   if (!resume_start_over (&in, &out))
-    return false;
+    return -1;
   c->dst_st.st_size = 0;
   c->dst_st.st_blocks = 0;
-  return true;
+  return 0;
 }
 
 /* End what C's --resume plan holds, if any.  */
@@ -368,7 +393,8 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
 
   bool wide = makes_final_mode (dst, &c->src_st, s, x);
   struct dst_made made;
-  int dst_fd = open_destination (dst, &c->src_st, exists, wide, &made, x);
+  int dst_fd = open_destination (dst, &c->src_st, exists, wide, x->resume,
+                                 &made, x);
   if (dst_fd < 0)
     goto close_src;
   c->src = loc_attr (src->loc, src_fd, false);
@@ -384,8 +410,26 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
       error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
       goto close_dst;
     }
-  if (made.kept && !prepare_resume (c, x))
+  int resumed = made.kept ? prepare_resume (c, made.read_only, x) : 0;
+  if (resumed < 0)
     goto close_dst;
+  if (0 < resumed)
+    {
+      /* To be written after all: as without --resume, which fails or
+         (-f) replaces the file.  Only read, it has nothing to lose.  */
+      close (dst_fd);
+      dst_fd = open_destination (dst, &c->src_st, exists, wide, false,
+                                 &made, x);
+      if (dst_fd < 0)
+        goto close_src;
+      c->dst = loc_attr (dst, dst_fd, made.created);
+      c->made_final_mode = made.in_place && wide;
+      if (fstat (dst_fd, &c->dst_st) != 0)
+        {
+          error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
+          goto close_dst;
+        }
+    }
   return true;
 
  close_dst:

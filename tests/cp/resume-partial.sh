@@ -92,6 +92,19 @@ done
 head -c 6000000 /dev/urandom > g || framework_failure_
 resumed_ 0 -a
 
+# A complete copy of a read-only file, which its owner may not open to
+# write, is kept as it is, attributes set again.
+as_user=$(unprivileged_runner_)
+if test -n "$as_user"; then
+  mkdir ro && cp f ro/f && chmod 444 ro/f || framework_failure_
+  chmod go+rx . || framework_failure_
+  test "$(id -u)" = 0 && { chown -R 65534:65534 ro || framework_failure_; }
+  $as_user cp -a ro/f ro/g || fail=1
+  $as_user cp -a --resume --stats ro/f ro/g 2> err || { cat err; fail=1; }
+  test "$(stat_figure_ skipped err)" = 5000000 || { cat err; fail=1; }
+  cmp ro/f ro/g || fail=1
+fi
+
 # With --verify the copy is read back whole: a byte gone wrong in the
 # part kept, which -a only samples, fails the copy.
 head -c 3500000 f > g || framework_failure_
