@@ -222,9 +222,24 @@ prepare_resume (struct open_copy *c, bool read_only,
                 struct cp_options const *x)
 {
   /* A FIFO or a device is written as without --resume, and was not
-     truncated either.  */
-  if (! (S_ISREG (c->dst_st.st_mode) && S_ISREG (c->src_st.st_mode)))
+     truncated either; a regular file filled from one is made anew, as
+     only a regular file's copy can be told complete.  */
+  if (!S_ISREG (c->dst_st.st_mode))
     return read_only;
+  if (!S_ISREG (c->src_st.st_mode))
+    {
+      if (read_only)
+        return 1;
+      if (ftruncate (c->dst.fd, 0) != 0)
+        {
+          error (0, errno, _("failed to truncate %s"),
+                 quoteaf (c->dst.name));
+          return -1;
+        }
+      c->dst_st.st_size = 0;
+      c->dst_st.st_blocks = 0;
+      return 0;
+    }
   struct xfer_file in = { c->src.fd, c->src.name, &c->src_st, true,
                           c->src_size_true };
   struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st, true };

@@ -532,7 +532,7 @@ print_stats (struct xfer_session const *s, xtime_t now)
       if (s->workers)
         fprintf (stderr, ", \"workers\": %d", s->workers);
       if (all.skipped)
-        fprintf (stderr, ", \"skipped_bytes\": %jd", all.skipped);
+        fprintf (stderr, ", \"bytes_skipped\": %jd", all.skipped);
       if (0 <= s->n_others)
         print_balance_json (s, secs);
       fputs ("}\n", stderr);

@@ -57,7 +57,7 @@ done
 # The JSON statistics count the bytes skipped too.
 head -c 3500000 f > g || framework_failure_
 cp -a --resume --stats=json f g 2> err || fail=1
-grep '"bytes": 1854272, .*"skipped_bytes": 3145728}$' err > /dev/null \
+grep '"bytes": 1854272, .*"bytes_skipped": 3145728}$' err > /dev/null \
   || { cat err; fail=1; }
 
 # A complete copy is written to in no way: a write to it fails.
@@ -104,6 +104,13 @@ if test -n "$as_user"; then
   test "$(stat_figure_ skipped err)" = 5000000 || { cat err; fail=1; }
   cmp ro/f ro/g || fail=1
 fi
+
+# A regular file's copy filled from a pipe is made anew: nothing tells
+# how much of it came from the pipe before.
+head -c 100 /dev/urandom > g || framework_failure_
+printf 'piped\n' | cp --resume /dev/stdin g || fail=1
+printf 'piped\n' > exp || framework_failure_
+compare exp g || fail=1
 
 # With --verify the copy is read back whole: a byte gone wrong in the
 # part kept, which -a only samples, fails the copy.

@@ -29,7 +29,8 @@ for n in 2 3; do
   rm -rf d$n && cp -a dst d$n || framework_failure_
   mpirun_ $n mpicp -a -T --resume --stats src d$n 2> err \
     || { cat err; fail=1; }
-  same_tree_ ref d$n || { echo "$n ranks: not the uninterrupted copy"; fail=1; }
+  same_tree_ ref d$n \
+    || { echo "$n ranks: not the uninterrupted copy"; fail=1; }
   test "$(stat_figure_ skipped err)" -ge $((2 * 1048576)) \
     || { cat err; fail=1; }
   mpirun_ $n mpicp -a -T --resume --stats src d$n 2> err \
