@@ -22,7 +22,9 @@
    with the source's, as a file system that cannot say where its holes
    are shows lost data as zeros.  Where times are not kept, nothing
    tells a complete copy from one cut short, or from another file of
-   that name, but its data: it is compared whole with the source's.
+   that name, but its data: it is compared whole with the source's; so
+   it is on a file system that cannot show holes (FUSE), where times
+   tell nothing of data a crash lost.
    A copy cut short keeps the data it holds up to a multiple of
    RESUME_UNIT in each stretch, where the last RESUME_UNIT kept is
    compared with the source: a write cut short leaves a block half
@@ -40,6 +42,9 @@
 #include "xfer.h"
 
 #include <fcntl.h>
+#if HAVE_SYS_VFS_H && HAVE_FSTATFS
+# include <sys/vfs.h>
+#endif
 
 enum
 {
@@ -195,6 +200,23 @@ same_data (int src, int dst, off_t start, off_t end, char *buf)
   return first_difference (src, dst, start, end, buf) == end;
 }
 
+/* Whether the file system of FD shows where a file's data was lost as
+   holes.  A FUSE file system that does not implement lseek, as the
+   tests' own, has SEEK_DATA find all of a file to be data, so that
+   data lost in a crash reads as zeros that nothing tells from the
+   source's but comparing them.  */
+static bool
+shows_holes (int fd)
+{
+#if HAVE_SYS_VFS_H && HAVE_FSTATFS
+  enum { FUSE_MAGIC = 0x65735546 };
+  struct statfs fs;
+  return ! (fstatfs (fd, &fs) == 0 && fs.f_type == FUSE_MAGIC);
+#else
+  return true;
+#endif
+}
+
 /* Whether DST's modification time is SRC's.  */
 static bool
 same_mtime (struct stat const *src, struct stat const *dst)
@@ -257,7 +279,7 @@ resume_decide (struct xfer_file const *src, struct xfer_file const *dst,
     goto done;
   buf = xmalloc (2 * RESUME_CHUNK);
 
-  bool timed = x->preserve_timestamps;
+  bool timed = x->preserve_timestamps && shows_holes (dst->fd);
   if (timed && dsize == size && same_mtime (src->st, dst->st)
       && covers (&d, &s))
     {
