@@ -327,7 +327,12 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
 {
   bool ok = true;
   bool clone_failed = false;
-  if (!x->attributes_only)
+  if (c->resume_pending)
+    {
+      c->resume_pending = false;
+      ok = prepare_resume (c, false, x) == 0;
+    }
+  if (ok && !x->attributes_only)
     {
       struct xfer_file in = { c->src.fd, c->src.name, &c->src_st, true,
                               c->src_size_true };
@@ -388,7 +393,8 @@ open_source (struct loc const *src, bool follow)
    a diagnostic if either can't be, having closed both.  */
 bool
 open_copy_ends (struct file_source const *src, struct loc const *dst,
-                bool exists, struct copy_session const *s,
+                bool exists, bool defer_resume,
+                struct copy_session const *s,
                 struct cp_options const *x, struct open_copy *c)
 {
   int src_fd = src->fd;
@@ -416,6 +422,7 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
   c->dst = loc_attr (dst, dst_fd, made.created);
   c->made_final_mode = made.in_place && wide;
   c->resume = NULL;
+  c->resume_pending = false;
   c->src_size_true = (src->loc->dir && src->loc->dir->sizes_true
                       && c->src_st.st_dev == src->loc->dir->dev);
 
@@ -424,6 +431,13 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
     {
       error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
       goto close_dst;
+    }
+  /* A file opened only to read may have to be opened again by its
+     name, which only this thread is sure to reach.  */
+  if (made.kept && defer_resume && !made.read_only)
+    {
+      c->resume_pending = true;
+      return true;
     }
   int resumed = made.kept ? prepare_resume (c, made.read_only, x) : 0;
   if (resumed < 0)

@@ -200,6 +200,7 @@ struct open_copy
   bool src_size_true;		/* SRC's data ends at its size */
   struct resume_plan *resume;	/* --resume: how to finish DST, which an
                                    earlier run began; NULL to copy all */
+  bool resume_pending;		/* whether that is still to be decided */
 };
 
 /* Whether files are copied by others than the walk: workers or other

@@ -54,6 +54,13 @@ for p in -a -p ''; do
   resumed_ $MiB $p
 done
 
+# With workers, which decide themselves how to finish a file handed to
+# them, too small to be split.
+mkdir -p d e && cp -a f d/f && head -c 3500000 f > e/f || framework_failure_
+cp -a --jobs=2 --resume --stats -T d e 2> err || { cat err; fail=1; }
+cmp f e/f || fail=1
+test "$(stat_figure_ skipped err)" = $((3 * MiB)) || { cat err; fail=1; }
+
 # The JSON statistics count the bytes skipped too.
 head -c 3500000 f > g || framework_failure_
 cp -a --resume --stats=json f g 2> err || fail=1
