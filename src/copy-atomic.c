@@ -76,28 +76,36 @@ set_temp_names (struct atomic_temp *t, struct loc const *dst, bool shortened)
 
 /* A file is already where T's temporary file of SRC_ST is to be made:
    one an interrupted run left, most likely, which the run that made it
-   could not remove (SIGKILL, a crash).  Remove it, to make the copy
-   afresh, and return true; or return false after a diagnostic if it
-   can't be, or if it is the source itself.  This is where a run that
-   continues an interrupted one would take the file up instead.  */
-static bool
+   could not remove (SIGKILL, a crash).  With RESUME, open a regular
+   file there to be read and continued, and return its descriptor.
+   Else remove it, to make the copy afresh, and return -2.  Return -1
+   after a diagnostic if it can be neither, or if it is the source
+   itself.  */
+static int
 atomic_leftover_found (struct atomic_temp const *t,
-                       struct stat const *src_st)
+                       struct stat const *src_st, bool resume)
 {
   struct stat st;
-  if (fstatat (t->dirfd, t->temp_rel, &st, AT_SYMLINK_NOFOLLOW) == 0
-      && SAME_INODE (st, *src_st))
+  bool known = fstatat (t->dirfd, t->temp_rel, &st, AT_SYMLINK_NOFOLLOW) == 0;
+  if (known && SAME_INODE (st, *src_st))
     {
       error (0, 0, _("not removing %s, the source, as a temporary file"),
              quoteaf (t->temp_name));
-      return false;
+      return -1;
+    }
+  if (resume && known && S_ISREG (st.st_mode))
+    {
+      int fd = openat (t->dirfd, t->temp_rel,
+                       O_RDWR | O_BINARY | O_NOFOLLOW);
+      if (0 <= fd)
+        return fd;
     }
   if (unlinkat (t->dirfd, t->temp_rel, 0) != 0 && errno != ENOENT)
     {
       error (0, errno, _("cannot remove %s"), quoteaf (t->temp_name));
-      return false;
+      return -1;
     }
-  return true;
+  return -2;
 }
 
 /* Free T and its names, and close its directory.  */
@@ -114,8 +122,10 @@ temp_free (struct atomic_temp *t)
 
 int
 atomic_temp_open (struct loc const *dst, struct stat const *src_st,
-                  mode_t mode, struct atomic_temp **tp)
+                  mode_t mode, bool resume, bool *kept,
+                  struct atomic_temp **tp)
 {
+  *kept = false;
   size_t rel_len = strlen (dst->rel);
   if (rel_len && dst->rel[rel_len - 1] == '/')
     {
@@ -156,7 +166,13 @@ atomic_temp_open (struct loc const *dst, struct stat const *src_st,
         set_temp_names (t, dst, shortened = true);
       else if (errno == EEXIST && !leftover_removed)
         {
-          if (!atomic_leftover_found (t, src_st))
+          fd = atomic_leftover_found (t, src_st, resume);
+          if (0 <= fd)
+            {
+              *kept = true;
+              break;
+            }
+          if (fd == -1)
             {
               temp_free (t);
               return -1;

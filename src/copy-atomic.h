@@ -54,9 +54,13 @@ char *atomic_temp_name (char const *base, bool shortened);
 
 /* Make the temporary file for copying SRC_ST to DST, with permissions
    MODE, open for writing, and set *T to it; return its descriptor, or
-   -1 after a diagnostic.  */
+   -1 after a diagnostic.  With RESUME, a regular file an interrupted
+   run left under the temporary's name is opened as it is, to be read
+   and written, and *KEPT set, for the copy to be continued in it;
+   without, it is removed and made anew.  */
 int atomic_temp_open (struct loc const *dst, struct stat const *src_st,
-                      mode_t mode, struct atomic_temp **t);
+                      mode_t mode, bool resume, bool *kept,
+                      struct atomic_temp **t);
 
 /* The temporary file T, open as FD, was filled (well if OK) and its
    attributes set: sync it and rename it into place if OK,

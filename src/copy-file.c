@@ -12,6 +12,7 @@
 #include "copy-file.h"
 #include "copy-atomic.h"
 #include "copy-hash.h"
+#include "copy-resume.h"
 #include "ignore-value.h"
 #include "same-inode.h"
 #include "xfer-stats.h"
@@ -119,6 +120,10 @@ struct dst_made
 {
   bool created;			/* the copy made it */
   bool in_place;		/* and not through a dangling link */
+  bool kept;			/* it was there, and is opened as it is, to
+                                   be read and continued (--resume) */
+  bool read_only;		/* and only to be read, as it may not be
+                                   written */
 };
 
 /* Open DST for the data of SRC_ST.  EXISTS says whether DST is still
@@ -127,15 +132,35 @@ struct dst_made
    opened.  A new file is created exclusively, so that no link planted
    there is followed, with permissions no wider than the source's and,
    while the owner is not yet set, no wider than the owner's (unless
-   WIDE, as made_mode says); MADE says how it was got.  */
+   WIDE, as made_mode says); MADE says how it was got.  With RESUME,
+   an existing file is opened as it is, to read, and to write if it
+   may be.  */
 static int
 open_destination (struct loc const *dst, struct stat const *src_st,
-                  bool exists, bool wide, struct dst_made *made,
+                  bool exists, bool wide, bool resume, struct dst_made *made,
                   struct cp_options const *x)
 {
-  made->created = made->in_place = false;
+  made->created = made->in_place = made->kept = made->read_only = false;
   if (exists)
     {
+      /* What an earlier run copied is read to tell how far it got.  A
+         complete copy of a read-only file needs no writing, and one
+         this process may only write is copied anew.  */
+      if (resume && !x->attributes_only)
+        {
+          int fd = openat (loc_fd (dst), dst->rel, O_RDWR | O_BINARY);
+          if (fd < 0 && errno == EACCES)
+            {
+              fd = openat (loc_fd (dst), dst->rel, O_RDONLY | O_BINARY);
+              made->read_only = true;
+            }
+          if (0 <= fd)
+            {
+              made->kept = true;
+              return fd;
+            }
+          made->read_only = false;
+        }
       int fd = openat (loc_fd (dst), dst->rel,
                        (O_WRONLY | O_BINARY
                         | (x->attributes_only ? 0 : O_TRUNC)));
@@ -186,6 +211,74 @@ open_destination (struct loc const *dst, struct stat const *src_st,
     }
   made->created = true;
   return fd;
+}
+
+/* C's destination existed and was opened as it is (--resume), only
+   to be read if READ_ONLY: decide how to finish it, into C->resume, or
+   empty it to be copied whole.  Return 0 if so; 1 if it is to be
+   written but was opened only to read, with both ends at their start
+   again; -1 after a diagnostic if it can't be done.  */
+static int
+prepare_resume (struct open_copy *c, bool read_only,
+                struct cp_options const *x)
+{
+  /* A FIFO or a device is written as without --resume, and was not
+     truncated either; a regular file filled from one is made anew, as
+     only a regular file's copy can be told complete.  */
+  if (!S_ISREG (c->dst_st.st_mode))
+    return read_only;
+  if (!S_ISREG (c->src_st.st_mode))
+    {
+      if (read_only)
+        return 1;
+      if (ftruncate (c->dst.fd, 0) != 0)
+        {
+          error (0, errno, _("failed to truncate %s"),
+                 quoteaf (c->dst.name));
+          return -1;
+        }
+      c->dst_st.st_size = 0;
+      c->dst_st.st_blocks = 0;
+      return 0;
+    }
+  struct xfer_file in = { c->src.fd, c->src.name, &c->src_st, true,
+                          c->src_size_true };
+  struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st, true };
+  struct resume_plan p;
+  resume_decide (&in, &out, x, &p);
+  if (p.verdict == RESUME_COMPLETE
+      || (p.verdict == RESUME_PARTIAL && !read_only))
+    {
+      c->resume = xmemdup (&p, sizeof p);
+      return 0;
+    }
+  resume_plan_free (&p);
+  if (read_only)
+    {
+      if (lseek (c->src.fd, 0, SEEK_SET) < 0)
+        {
+          error (0, errno, _("cannot lseek %s"), quoteaf (c->src.name));
+          return -1;
+        }
+      return 1;
+    }
+  if (!resume_start_over (&in, &out))
+    return -1;
+  c->dst_st.st_size = 0;
+  c->dst_st.st_blocks = 0;
+  return 0;
+}
+
+/* End what C's --resume plan holds, if any.  */
+static void
+end_resume (struct open_copy *c)
+{
+  if (c->resume)
+    {
+      resume_plan_free (c->resume);
+      free (c->resume);
+      c->resume = NULL;
+    }
 }
 
 /* After C's data was copied (successfully if OK), copy its
@@ -242,13 +335,19 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
   bool clone_failed = false;
   /* A temporary file is removed by finish_copy when anything fails.  */
   bool removed_anyway = c->atomic != NULL;
-  if (!x->attributes_only)
+  if (c->resume_pending)
+    {
+      c->resume_pending = false;
+      ok = prepare_resume (c, false, x) == 0;
+    }
+  if (ok && !x->attributes_only)
     {
       struct xfer_file in = { c->src.fd, c->src.name, &c->src_st, true,
                               c->src_size_true };
       struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st, true };
       struct xfer_report report;
-      ok = (copy_hashes (&in, &out, x)
+      ok = (c->resume ? resume_fill (&in, &out, c->resume, x, &report)
+            : copy_hashes (&in, &out, x)
             ? copy_file_data (&in, &out, &report, x)
             : (xfer_copy (&in, &out, &x->xfer, &report)
                && (!x->fsync || copy_sync_data (&out))));
@@ -262,6 +361,7 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
           funlockfile (stdout);
         }
     }
+  end_resume (c);
   ok = finish_copy (c, ok, x);
   if (clone_failed && c->dst.created && !removed_anyway)
     remove_failed_clone (c->dst);
@@ -296,12 +396,61 @@ open_source (struct loc const *src, bool follow)
                  O_RDONLY | O_BINARY | (follow ? 0 : O_NOFOLLOW));
 }
 
+/* Open DST, which exists, only to read it, for --resume to tell
+   whether it is a complete copy, into *MADE; return -1 if it can't be,
+   for the copy to be made as if it could not be kept.  */
+static int
+open_to_judge (struct loc const *dst, struct dst_made *made)
+{
+  made->created = made->in_place = false;
+  int fd = openat (loc_fd (dst), dst->rel, O_RDONLY | O_BINARY);
+  made->kept = made->read_only = 0 <= fd;
+  return fd;
+}
+
+/* Open the file DST's data goes to, as open_destination says, or with
+   --atomic the temporary file beside it, setting *ATOMIC to it (else
+   to NULL).  */
+static int
+open_copy_dst (struct loc const *dst, struct stat const *src_st,
+               bool exists, bool wide, bool resume, struct dst_made *made,
+               struct atomic_temp **atomic, struct cp_options const *x)
+{
+  *atomic = NULL;
+  if (!atomic_replaces (x))
+    return open_destination (dst, src_st, exists, wide, resume, made, x);
+  /* Whatever is at DST stays until the rename replaces it.  */
+  made->read_only = false;
+  int fd = atomic_temp_open (dst, src_st, made_mode (src_st, wide, x),
+                             resume, &made->kept, atomic);
+  made->created = made->in_place = !made->kept;
+  return fd;
+}
+
+/* Make DST_FD, opened as MADE says (with permissions WIDE, as
+   made_mode says), the end C writes to as DST.  */
+static void
+set_copy_dst (struct open_copy *c, struct loc const *dst, int dst_fd,
+              struct dst_made const *made, bool wide)
+{
+  c->dst = loc_attr (dst, dst_fd, made->created);
+  if (c->atomic)
+    {
+      /* Messages and --print-hash lines name the destination; calls
+         by name reach the temporary file.  */
+      c->dst.dirfd = c->atomic->dirfd;
+      c->dst.rel = c->atomic->temp_rel;
+    }
+  c->made_final_mode = made->in_place && wide;
+}
+
 /* Open both ends of the copy of SRC to DST, which EXISTS still or
    is to be made, into *C, as session S and X say; return false after
    a diagnostic if either can't be, having closed both.  */
 bool
 open_copy_ends (struct file_source const *src, struct loc const *dst,
-                bool exists, struct copy_session const *s,
+                bool exists, bool defer_resume,
+                struct copy_session const *s,
                 struct cp_options const *x, struct open_copy *c)
 {
   int src_fd = src->fd;
@@ -321,29 +470,26 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
 
   bool wide = makes_final_mode (dst, &c->src_st, s, x);
   struct dst_made made;
-  int dst_fd;
   c->atomic = NULL;
-  if (atomic_replaces (x))
+  /* With --atomic --resume, a complete copy is kept where it is, and
+     any other made aside, continuing what an interrupted run left
+     there.  */
+  bool judge_final = atomic_replaces (x) && x->resume && exists;
+  int dst_fd = -1;
+  if (judge_final)
+    dst_fd = open_to_judge (dst, &made);
+  if (dst_fd < 0)
     {
-      /* Whatever is at DST stays until the rename replaces it.  */
-      dst_fd = atomic_temp_open (dst, &c->src_st,
-                                 made_mode (&c->src_st, wide, x), &c->atomic);
-      made.created = made.in_place = true;
+      judge_final = false;
+      dst_fd = open_copy_dst (dst, &c->src_st, exists, wide, x->resume,
+                              &made, &c->atomic, x);
     }
-  else
-    dst_fd = open_destination (dst, &c->src_st, exists, wide, &made, x);
   if (dst_fd < 0)
     goto close_src;
   c->src = loc_attr (src->loc, src_fd, false);
-  c->dst = loc_attr (dst, dst_fd, made.created);
-  if (c->atomic)
-    {
-      /* Messages and --print-hash lines name the destination; calls
-         by name reach the temporary file.  */
-      c->dst.dirfd = c->atomic->dirfd;
-      c->dst.rel = c->atomic->temp_rel;
-    }
-  c->made_final_mode = made.in_place && wide;
+  set_copy_dst (c, dst, dst_fd, &made, wide);
+  c->resume = NULL;
+  c->resume_pending = false;
   c->src_size_true = (src->loc->dir && src->loc->dir->sizes_true
                       && c->src_st.st_dev == src->loc->dir->dev);
 
@@ -351,14 +497,57 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
       && fstat (dst_fd, &c->dst_st) != 0)
     {
       error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
-      if (c->atomic)
-        atomic_temp_end (c->atomic, dst_fd, false, dst->name);
-      else if (close (dst_fd) != 0)
-        error (0, errno, _("failed to close %s"), quoteaf (dst->name));
-      goto close_src;
+      goto close_dst;
+    }
+  /* A file opened only to read may have to be opened again by its
+     name, which only this thread is sure to reach.  */
+  if (made.kept && defer_resume && !made.read_only)
+    {
+      c->resume_pending = true;
+      return true;
+    }
+  int resumed = made.kept ? prepare_resume (c, made.read_only, x) : 0;
+  if (resumed < 0)
+    goto close_dst;
+  if (0 < resumed)
+    {
+      /* To be written after all: as without --resume, which fails or
+         (-f) replaces the file; or with --atomic aside, where what an
+         interrupted run left is continued.  Only read, it has nothing
+         to lose.  */
+      close (dst_fd);
+      dst_fd = open_copy_dst (dst, &c->src_st, exists, wide, judge_final,
+                              &made, &c->atomic, x);
+      if (dst_fd < 0)
+        goto close_src;
+      set_copy_dst (c, dst, dst_fd, &made, wide);
+      if (fstat (dst_fd, &c->dst_st) != 0)
+        {
+          error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
+          goto close_dst;
+        }
+      if (made.kept)
+        {
+          if (defer_resume)
+            {
+              c->resume_pending = true;
+              return true;
+            }
+          if (prepare_resume (c, false, x) != 0)
+            goto close_dst;
+        }
     }
   return true;
 
+ close_dst:
+  end_resume (c);
+  if (c->atomic)
+    {
+      atomic_temp_end (c->atomic, dst_fd, false, dst->name);
+      c->atomic = NULL;
+    }
+  else if (close (dst_fd) != 0)
+    error (0, errno, _("failed to close %s"), quoteaf (dst->name));
  close_src:
   if (close (src_fd) != 0)
     error (0, errno, _("failed to close %s"), quoteaf (src->loc->name));

@@ -43,9 +43,13 @@ bool still_same_file (int fd, char const *name, struct stat *st,
 
 /* Open both ends of the copy of SRC to DST, which EXISTS still or is
    to be made, into *C, as session S and X say; return false after a
-   diagnostic if either can't be, having closed both.  */
+   diagnostic if either can't be, having closed both.  With
+   DEFER_RESUME, how to finish a copy --resume found there is left for
+   fill_copy to decide, in whichever thread fills it, where that needs
+   nothing but the open files.  */
 bool open_copy_ends (struct file_source const *src, struct loc const *dst,
-                     bool exists, struct copy_session const *s,
+                     bool exists, bool defer_resume,
+                     struct copy_session const *s,
                      struct cp_options const *x, struct open_copy *c);
 
 /* Copy the data, then the attributes, of C's source to its

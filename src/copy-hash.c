@@ -40,7 +40,7 @@ enum { HASH_READ_SIZE = 1024 * 1024 };
 
 /* The digest of IN's data with X's algorithm into HEX: H's, which saw
    the data as it was copied if REPORT says so, else one from reading
-   IN again.  H is finished or discarded.  */
+   IN again.  H, if not null, is finished or discarded.  */
 static bool
 source_digest (struct xfer_hash *h, struct xfer_file const *in,
                struct xfer_report const *report, char *hex,
@@ -51,7 +51,8 @@ source_digest (struct xfer_hash *h, struct xfer_file const *in,
       xfer_hash_finish (h, hex);
       return true;
     }
-  xfer_hash_discard (h);
+  if (h)
+    xfer_hash_discard (h);
   enum xfer_readback how;
   struct xfer_hash_read r = { 0, -1, MAX (report->buffer_size, HASH_READ_SIZE),
                               x->hash_algo, false };
@@ -946,6 +947,28 @@ copy_split_checked (struct xfer_split *split, struct cp_options const *x)
   split->report.hashed = XFER_HASHED_MISSED;
   char hex[XFER_HASH_HEX_MAX];
   return verify_copy (in, out, NULL, hex, &split->report, x);
+}
+
+bool
+copy_resumed_checked (struct xfer_file const *in,
+                      struct xfer_file const *out,
+                      struct xfer_report *report, struct cp_options const *x)
+{
+  if (x->fsync && !copy_sync_data (out))
+    return false;
+  if (! (x->verify || x->print_hash))
+    return true;
+  /* What the earlier run wrote was never hashed: both files are read
+     whole, the source for its digest, the copy to check it.  */
+  report->hashed = XFER_HASHED_MISSED;
+  char hex[XFER_HASH_HEX_MAX];
+  if (x->verify ? !verify_copy (in, out, NULL, hex, report, x)
+      : !source_digest (NULL, in, report, hex, x))
+    return false;
+  if (x->print_hash)
+    print_hash (out->name, out->st->st_dev, out->st->st_ino, hex,
+                may_be_linked (in, x), x);
+  return true;
 }
 
 void

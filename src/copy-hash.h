@@ -46,6 +46,15 @@ void copy_verify_settle (struct stat const *st, struct cp_options const *x);
 bool copy_split_checked (struct xfer_split *split,
                          struct cp_options const *x);
 
+/* The copy IN to OUT was finished by --resume, which kept some of
+   OUT's data as an earlier run left it, as REPORT says: sync it, read
+   it back whole and compare, print its line, as X asks.  Return true,
+   or false after a diagnostic.  */
+bool copy_resumed_checked (struct xfer_file const *in,
+                           struct xfer_file const *out,
+                           struct xfer_report *report,
+                           struct cp_options const *x);
+
 /* Read back the small files whose check --verify left for later, once
    no worker copies any more.  Return false if any failed its check,
    after a diagnostic.  */

@@ -38,6 +38,8 @@ struct chunked_copy;
 
 /* The temporary file a copy with --atomic fills (copy-atomic.c).  */
 struct atomic_temp;
+/* How a copy an earlier run began is finished (copy-resume.h).  */
+struct resume_plan;
 
 /* Who copies files besides the walk: with --jobs, the workers that
    copy regular files' data and attributes once the walk has opened
@@ -200,6 +202,9 @@ struct open_copy
   bool src_size_true;		/* SRC's data ends at its size */
   struct atomic_temp *atomic;	/* with --atomic, the temporary file DST
                                    is, to rename once filled; else NULL */
+  struct resume_plan *resume;	/* --resume: how to finish DST, which an
+                                   earlier run began; NULL to copy all */
+  bool resume_pending;		/* whether that is still to be decided */
 };
 
 /* Whether files are copied by others than the walk: workers or other

@@ -521,8 +521,11 @@ hand_over_chunks (struct open_copy const *c, struct file_source const *src,
 {
   struct file_group *group = place->group;
   /* A hash of the whole file to print needs its data in order, and
-     ranges come in any; --verify checks each range on its own.  */
-  if (x->attributes_only || x->print_hash)
+     ranges come in any; --verify checks each range on its own.  What
+     --resume copies of a file is copied by one thread: the rest of a
+     file cut short, or the ranges a split copy left out, whose starts
+     the ranges here would not meet.  */
+  if (x->attributes_only || x->print_hash || c->resume || c->resume_pending)
     return false;
   struct copy_helpers const *helpers = &group->session->helpers;
   off_t chunk = xfer_chunk_size ();
@@ -841,8 +844,14 @@ copy_data_file (struct file_source const *src, struct loc const *dst,
                 bool exists, struct fill_place const *place,
                 struct cp_options const *x)
 {
+  struct copy_helpers const *helpers = &place->session->helpers;
+  /* A worker, not the walk, reads what --resume looks at of a file
+     handed to it whole: one too small to be split.  */
+  bool worker_fills = (place->group && helpers->pool && !place->here
+                       && src->st->st_size < xfer_chunk_size ());
   struct open_copy c;
-  if (!open_copy_ends (src, dst, exists, place->session, x, &c))
+  if (!open_copy_ends (src, dst, exists, worker_fills, place->session, x,
+                       &c))
     return false;
   /* A new file that --reflink=always fails to clone into is removed
      by its name, in a directory that only this thread is sure to hold
@@ -850,7 +859,6 @@ copy_data_file (struct file_source const *src, struct loc const *dst,
      --atomic is removed through a descriptor of its own.  */
   bool removed_if_unclonable = (c.dst.created && !c.atomic
                                 && x->xfer.reflink == XFER_REFLINK_ALWAYS);
-  struct copy_helpers const *helpers = &place->session->helpers;
   if (place->group && sends_files (helpers) && !removed_if_unclonable)
     {
       if (hand_over_chunks (&c, src, dst, place, x))

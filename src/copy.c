@@ -27,6 +27,7 @@
 #include "tempname.h"
 #include "yesno.h"
 #include "xfer-range.h"
+#include "xfer.h"
 
 /* The destination as found before copying, and what the copy makes
    of it.  */
@@ -683,6 +684,20 @@ newer_than (struct stat const *src_st, struct stat const *dst_st)
           || (dt.tv_sec == st.tv_sec && dt.tv_nsec < st.tv_nsec));
 }
 
+/* Whether DST_ST, a regular file newer than its source SRC_ST, looks
+   like a copy of it cut short, which --resume is to finish even with
+   -u: a copy gets its source's time only once complete.  Shorter than
+   its source, or full size with holes where the source has none (a
+   copy in ranges), as its status alone tells.  */
+static bool
+looks_cut_short (struct stat const *src_st, struct stat const *dst_st,
+                 struct cp_options const *x)
+{
+  return (x->resume && S_ISREG (src_st->st_mode) && S_ISREG (dst_st->st_mode)
+          && (dst_st->st_size < src_st->st_size
+              || (xfer_looks_sparse (dst_st) && !xfer_looks_sparse (src_st))));
+}
+
 /* Whether X keeps every destination that exists (-n, --update=none
    or --update=none-fail), without even looking at what it is.  */
 static bool
@@ -719,7 +734,8 @@ wants_overwrite (struct stat const *src_st, struct loc const *dst,
       error (0, 0, _("not replacing %s"), quoteaf (dst->name));
       return KEEP_REFUSED;
     }
-  if (x->update == CP_UPDATE_OLDER && !newer_than (src_st, dst_st))
+  if (x->update == CP_UPDATE_OLDER && !newer_than (src_st, dst_st)
+      && !looks_cut_short (src_st, dst_st, x))
     return KEEP_UP_TO_DATE;
   if (x->interactive == CP_ASK && !ask_overwrite (dst, dst_st, x))
     return KEEP_DECLINED;
@@ -1138,11 +1154,15 @@ copy_non_dir (struct file_source const *src, struct loc const *dst,
          only, which keeps the destination's data and links.  A
          special file reached by following links (-L, or -H for an
          operand) is made where the destination still is, which fails
-         with EEXIST, as in GNU cp: even -f does not remove it.  */
+         with EEXIST, as in GNU cp: even -f does not remove it.
+         --resume continues a regular file with other links, which an
+         earlier run most likely made to it.  */
       bool recreate = !x->attributes_only;
+      bool resumes = (x->resume && S_ISREG (d->found->st_mode)
+                      && S_ISREG (src->st->st_mode));
       bool unlink_first = (x->remove_destination
                            || (recreate && x->preserve_links
-                               && 1 < d->found->st_nlink)
+                               && 1 < d->found->st_nlink && !resumes)
                            || (recreate && !src->follow
                                && !S_ISREG (src->st->st_mode)));
       ok = make_room (src, dst, unlink_first, d, x);

@@ -96,6 +96,10 @@ struct cp_options
      temporary file beside its destination, renamed over it when
      complete (copy-atomic.c).  */
   bool atomic;
+  /* --resume: a regular file's existing destination is kept where it
+     is complete and continued where it was cut short (copy-resume.c),
+     not truncated.  */
+  bool resume;
 
   bool verbose;			/* -v: name each copy */
   bool debug;			/* --debug: say how each file was copied */

@@ -63,6 +63,7 @@ enum
   PRINT_HASH_OPTION,
   REFLINK_OPTION,
   REMOVE_DESTINATION_OPTION,
+  RESUME_OPTION,
   SPARSE_OPTION,
   STRIP_TRAILING_SLASHES_OPTION,
   UPDATE_OPTION,
@@ -127,6 +128,7 @@ static struct option const long_opts[] =
   {"fsync", no_argument, NULL, FSYNC_OPTION},
   {"hash-file", required_argument, NULL, HASH_FILE_OPTION},
   {"print-hash", optional_argument, NULL, PRINT_HASH_OPTION},
+  {"resume", no_argument, NULL, RESUME_OPTION},
   {"verify", optional_argument, NULL, VERIFY_OPTION},
   XFER_LONG_OPTIONS,
   {"", optional_argument, NULL, AMBIGUOUS_OPTION},
@@ -475,6 +477,10 @@ Checking options (cpdd):\n\
                                  the hash of its data, that 'sha256sum -c'\n\
                                  (or md5sum, xxhsum...) checks the copy\n\
                                  with; ALGO defaults to sha256\n\
+      --resume                 finish an interrupted copy: keep each regular\n\
+                                 file's copy that is complete, and continue\n\
+                                 one cut short from its good part, even\n\
+                                 with -u (alone, -u keeps it, as newer)\n\
       --verify[=ALGO]          hash each regular file's data as it is\n\
                                  copied, read the copy back from storage,\n\
                                  and fail if the hashes differ; ALGO\n\
@@ -1220,6 +1226,9 @@ take_run_option (int c, char const *arg, struct cp_command *cmd)
       break;
     case ATOMIC_OPTION:
       x->atomic = true;
+      break;
+    case RESUME_OPTION:
+      x->resume = true;
       break;
     case HASH_FILE_OPTION:
       cmd->hash_file = arg;

@@ -304,6 +304,12 @@ rank_bytes (struct xfer_sink *sink, off_t n)
 }
 
 static void
+rank_skipped (struct xfer_sink *sink, off_t n)
+{
+  sink_job (sink)->rounds.copied.skipped += n;
+}
+
+static void
 rank_end (struct xfer_sink *sink, struct xfer_report const *report,
           bool ok)
 {
@@ -403,7 +409,8 @@ remote_start (struct cp_options *x)
       restore_output (j);
       if (x->print_hash)
         copy_hash_hold (x);
-      j->sink = (struct xfer_sink) { rank_begin, rank_bytes, rank_end };
+      j->sink = (struct xfer_sink) { rank_begin, rank_bytes, rank_skipped,
+                                     rank_end };
       x->xfer.sink = &j->sink;
       j->rounds.on = true;
       j->remote = (struct copy_remote) { &subtree_ops, j };

@@ -632,6 +632,7 @@ mpicp_pack_counts (struct xfer_counts const *c, char *buf)
   put_u32 (&w, c->direct);
   put_u64 (&w, c->waited_ns);
   put_u64 (&w, c->steals);
+  put_u64 (&w, c->skipped);
   memcpy (buf, w.buf, MPICP_COUNTS_SIZE);
   free (w.buf);
 }
@@ -653,5 +654,7 @@ mpicp_unpack_counts (char const *buf, struct xfer_counts *c)
   int64_t steals = get_i64 (&r);
   SET_FITTING (&r, c->waited_ns, waited_ns);
   SET_FITTING (&r, c->steals, steals);
+  int64_t skipped = get_i64 (&r);
+  SET_FITTING (&r, c->skipped, skipped);
   return !r.bad && r.left == 0;
 }

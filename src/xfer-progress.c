@@ -80,6 +80,7 @@ clear_then_progname (void)
 
 static void session_begin (struct xfer_sink *sink);
 static void session_bytes (struct xfer_sink *sink, off_t n);
+static void session_skipped (struct xfer_sink *sink, off_t n);
 static void session_add (struct xfer_sink *sink,
                          struct xfer_report const *r, bool ok);
 
@@ -97,7 +98,7 @@ session (struct xfer_opts *opts)
     {
       command.session = (struct xfer_session) {
         .sink = { .begin = session_begin, .bytes = session_bytes,
-                  .end = session_add },
+                  .skipped = session_skipped, .end = session_add },
         .n_others = -1,
         .total = -1,
         .stdout_tty = isatty (STDOUT_FILENO)
@@ -212,13 +213,15 @@ static int
 print_eta (struct xfer_session const *s, xtime_t now)
 {
   intmax_t bytes = session_total_bytes (s);
-  if (s->total <= 0 || s->total < bytes || bytes <= 0)
+  /* Bytes skipped are done, but took no time to copy.  */
+  intmax_t done = bytes + s->own.skipped + s->others.skipped;
+  if (s->total <= 0 || s->total < done || bytes <= 0)
     return 0;
   double elapsed = (now - s->start) / (double) XTIME_PRECISION;
-  double left = elapsed * (s->total - bytes) / bytes;
+  double left = elapsed * (s->total - done) / bytes;
   intmax_t secs = left + 0.5;
   return fprintf (stderr, ", %d%%, ETA %jd:%02d:%02d",
-                  (int) (100.0 * bytes / s->total),
+                  (int) (100.0 * done / s->total),
                   secs / 3600, (int) (secs / 60 % 60), (int) (secs % 60));
 }
 
@@ -234,6 +237,12 @@ draw (struct xfer_session *s, xtime_t now)
   fputc ('\r', stderr);
   int w = xfer_print_transfer (stderr, session_total_bytes (s), s->start,
                                now, true);
+  intmax_t skipped = s->own.skipped + s->others.skipped;
+  if (skipped)
+    {
+      char size[LONGEST_HUMAN_READABLE + 1];
+      w += fprintf (stderr, ", %s skipped", xfer_human_size (skipped, size));
+    }
   w += print_eta (s, now);
   /* Cover what is left of a longer previous line.  */
   if (w < s->width)
@@ -281,6 +290,19 @@ session_bytes (struct xfer_sink *sink, off_t n)
   session_unlock ();
 }
 
+/* The sink's skipped: count N bytes found already copied.  They are
+   no output of this run, but of the work it was given, so the
+   progress line's share of the total counts them.  */
+static void
+session_skipped (struct xfer_sink *sink, off_t n)
+{
+  struct xfer_session *s = (struct xfer_session *) sink;
+  session_lock ();
+  s->own.skipped += n;
+  tick (s);
+  session_unlock ();
+}
+
 /* The sink's end: add a finished file's report R; OK says whether the
    copy succeeded (only those count as files).  */
 static void
@@ -324,6 +346,7 @@ static void
 counts_add (struct xfer_counts *to, struct xfer_counts const *c)
 {
   to->bytes += c->bytes;
+  to->skipped += c->skipped;
   to->files += c->files;
   to->methods |= c->methods;
   to->buffer_size = MAX (to->buffer_size, c->buffer_size);
@@ -489,6 +512,12 @@ print_stats (struct xfer_session const *s, xtime_t now)
       if (s->workers)
         fprintf (stderr, ", workers: %d", s->workers);
       putc ('\n', stderr);
+      if (all.skipped)
+        {
+          char size[LONGEST_HUMAN_READABLE + 1];
+          fprintf (stderr, "%jd bytes (%s) skipped, already copied\n",
+                   all.skipped, xfer_human_size (all.skipped, size));
+        }
       if (0 <= s->n_others)
         print_balance (s, secs);
     }
@@ -502,6 +531,8 @@ print_stats (struct xfer_session const *s, xtime_t now)
                all.files, methods, json_buffer, direct_name (all.direct));
       if (s->workers)
         fprintf (stderr, ", \"workers\": %d", s->workers);
+      if (all.skipped)
+        fprintf (stderr, ", \"bytes_skipped\": %jd", all.skipped);
       if (0 <= s->n_others)
         print_balance_json (s, secs);
       fputs ("}\n", stderr);

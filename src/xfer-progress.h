@@ -62,6 +62,7 @@ void xfer_session_plan (struct xfer_opts const *opts,
 struct xfer_counts
 {
   intmax_t bytes;		/* output produced, holes included */
+  intmax_t skipped;		/* output found already there (--resume) */
   intmax_t files;		/* files copied whole and ended well */
   int methods;			/* 1 << each xfer_method that moved data */
   idx_t buffer_size;		/* the largest buffer used */

@@ -181,6 +181,10 @@ struct xfer_sink
   /* N more bytes of output were produced, holes included.  */
   void (*bytes) (struct xfer_sink *sink, off_t n);
 
+  /* N bytes of output were found already there, left by an earlier
+     run (cp --resume), and not produced again.  */
+  void (*skipped) (struct xfer_sink *sink, off_t n);
+
   /* A file's copy ended as REPORT says; OK says whether it succeeded.  */
   void (*end) (struct xfer_sink *sink, struct xfer_report const *report,
                bool ok);

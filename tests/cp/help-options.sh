@@ -19,7 +19,8 @@ options_ ()
     | sed 's/^ *\(-[A-Za-z]\)\{0,1\}[, ]*\(--[a-z-]*\)\{0,1\}.*/\1 \2/' \
     | grep -v -e '--buffer-size' -e '--direct' -e '--io-method' \
         -e '--progress' -e '--stats' -e '--uncached' -e '--jobs' \
-        -e '--fsync' -e '--atomic' -e '--hash-file' -e '--print-hash' -e '--verify'
+        -e '--fsync' -e '--atomic' -e '--hash-file' -e '--print-hash' -e '--verify' \
+        -e '--resume'
 }
 "$gnu_dir_/cp" --help | options_ > exp || framework_failure_
 cp --help | options_ > out || fail=1

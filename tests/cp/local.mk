@@ -5,6 +5,9 @@ TESTS += \
   tests/cp/atomic-replace.sh \
   tests/cp/atomic-reader.sh \
   tests/cp/atomic-failure.sh \
+  tests/cp/atomic-resume.sh \
+  tests/cp/resume-partial.sh \
+  tests/cp/resume-kill.sh \
   tests/cp/hash.sh \
   tests/cp/side-file-matrix.sh \
   tests/cp/hash-lines-true.sh \
@@ -92,4 +95,4 @@ TESTS += \
   tests/cp/jobs-chunk-outcome.sh \
   tests/cp/jobs-tasks-diff.sh
 
-EXTRA_DIST += $(filter tests/cp/%, $(TESTS))
+EXTRA_DIST += $(filter tests/cp/%, $(TESTS)) tests/cp/resume-helpers.sh

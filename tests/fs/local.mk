@@ -16,6 +16,8 @@ CLEANFILES += tests/shim/plainfuse
 
 TESTS += \
   tests/fs/reflink.sh \
+  tests/fs/resume-direct.sh \
+  tests/fs/resume-fuse.sh \
   tests/fs/direct-4k.sh \
   tests/fs/fuse.sh \
   tests/fs/squashfs.sh \

@@ -25,6 +25,7 @@ TESTS += \
   tests/mpi/proto-roundtrip.sh \
   tests/mpi/mpi-diff.sh \
   tests/mpi/mpi-chunk.sh \
+  tests/mpi/mpi-resume.sh \
   tests/mpi/mpi-full.sh \
   tests/mpi/mpi-atomic.sh \
   tests/mpi/mpi-names.sh \
