@@ -39,6 +39,9 @@ struct chunked_copy;
 /* The temporary file a copy with --atomic fills (copy-atomic.c).  */
 struct atomic_temp;
 
+/* The file systems --fsync syncs at the end (copy-sync.c).  */
+struct copy_syncs;
+
 /* Who copies files besides the walk: with --jobs, the workers that
    copy regular files' data and attributes once the walk has opened
    both ends; with mpicp on more than one rank, what hands files and
@@ -87,6 +90,8 @@ struct copy_session
   struct made_tops tops;
   uid_t maker_uid;		/* whom this process makes files as, once */
   gid_t maker_gid;		/* a directory shows it (copy-dir.c) */
+  struct copy_syncs *syncs;	/* with --fsync, what to sync at the end;
+                                   any thread adds to it */
 };
 
 /* What copy_internal knows about where it is in the tree.  */
@@ -200,6 +205,7 @@ struct open_copy
   bool src_size_true;		/* SRC's data ends at its size */
   struct atomic_temp *atomic;	/* with --atomic, the temporary file DST
                                    is, to rename once filled; else NULL */
+  struct copy_syncs *syncs;	/* with --fsync, where DST is synced */
 };
 
 /* Whether files are copied by others than the walk: workers or other

@@ -6,6 +6,7 @@ TESTS += \
   tests/cp/atomic-reader.sh \
   tests/cp/atomic-failure.sh \
   tests/cp/hash.sh \
+  tests/cp/fsync-durable.sh \
   tests/cp/side-file-matrix.sh \
   tests/cp/hash-lines-true.sh \
   tests/cp/just-created-dir-diff.sh \
