@@ -44,9 +44,13 @@ copy_session_finish (struct copy_session *s, struct cp_options const *x)
 {
   copy_jobs_finish (s);
   bool ok = copy_verify_finish (x);
-  /* Last, once no file is being written.  */
-  if (s->syncs)
-    ok &= copy_syncs_end (s->syncs, x->debug);
+  return copy_session_sync (s, x) && ok;
+}
+
+bool
+copy_session_sync (struct copy_session *s, struct cp_options const *x)
+{
+  bool ok = !s->syncs || copy_syncs_end (s->syncs, x->debug);
   s->syncs = NULL;
   return ok;
 }

@@ -147,6 +147,10 @@ struct copy_remote;
 struct copy_session *copy_session_new (struct cp_options const *x,
                                        struct copy_remote const *remote);
 
+/* With --fsync, sync what S left for its end, now that no file of S
+   is being written.  Return true, or false after a diagnostic.  */
+bool copy_session_sync (struct copy_session *s, struct cp_options const *x);
+
 /* With --fsync, sync the directory NAME, which the copy of session S
    changed outside its walk, or leave it to S's end.  Return true, or
    false after a diagnostic.  */

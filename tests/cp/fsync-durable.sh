@@ -175,4 +175,11 @@ grep -q '^sync: per file and directory$' ../fuse-dbg.out \
   || { cat ../fuse-dbg.out; fail=1; }
 cd .. || framework_failure_
 
+# The directories --parents makes, each synced after its attributes.
+mkdir fuse/top || framework_failure_
+trace_ parents.trace cp -a --parents --fsync src/a/b/h fuse/top || fail=1
+unsynced_ parents.trace fuse/top/src > parents.unsynced || framework_failure_
+test -s parents.unsynced \
+  && { echo "--parents: not synced:"; cat parents.unsynced; fail=1; }
+
 Exit $fail
