@@ -126,21 +126,29 @@ synced_whole (int fd, dev_t dev)
 #endif
 }
 
+/* Whether S has the file system of device DEV to sync, with its
+   lock held.  */
+static bool
+has_file_system (struct copy_syncs const *s, dev_t dev)
+{
+  for (idx_t i = 0; i < s->n; i++)
+    if (s->v[i].dev == dev)
+      return true;
+  return false;
+}
+
 /* Note the file system of FD, on device DEV, named NAME, to sync at
    S's end; return false if it can't be kept for that.  */
 static bool
 note_file_system (struct copy_syncs *s, int fd, dev_t dev, char const *name)
 {
-  bool noted = true;
+  bool kept = true;
   pthread_mutex_lock (&s->lock);
-  bool seen = false;
-  for (idx_t i = 0; i < s->n && !seen; i++)
-    seen = s->v[i].dev == dev;
-  if (!seen)
+  if (!has_file_system (s, dev))
     {
       int keep = fcntl (fd, F_DUPFD_CLOEXEC, 0);
       if (keep < 0)
-        noted = false;
+        kept = false;
       else
         {
           if (s->n == s->alloc)
@@ -149,7 +157,7 @@ note_file_system (struct copy_syncs *s, int fd, dev_t dev, char const *name)
         }
     }
   pthread_mutex_unlock (&s->lock);
-  return noted;
+  return kept;
 }
 
 /* Sync FD, named NAME, now.  */
@@ -189,6 +197,16 @@ copy_sync_dir (struct copy_syncs *s, int fd, dev_t dev, char const *name)
   return sync_now (s, fd, name);
 }
 
+/* Whether S has the file system of device DEV to sync.  */
+static bool
+noted (struct copy_syncs *s, dev_t dev)
+{
+  pthread_mutex_lock (&s->lock);
+  bool seen = has_file_system (s, dev);
+  pthread_mutex_unlock (&s->lock);
+  return seen;
+}
+
 bool
 copy_sync_dir_at (struct copy_syncs *s, int dirfd, char const *rel,
                   char const *name)
@@ -196,7 +214,14 @@ copy_sync_dir_at (struct copy_syncs *s, int dirfd, char const *rel,
   int fd = openat (dirfd, rel, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0)
     {
-      error (0, errno, _("cannot open directory %s"), quoteaf (name));
+      /* A directory this process may not read, but write to, is
+         synced with its file system all the same.  */
+      int err = errno;
+      struct stat st;
+      if (err == EACCES && fstatat (dirfd, rel, &st, 0) == 0
+          && noted (s, st.st_dev))
+        return true;
+      error (0, err, _("cannot open directory %s"), quoteaf (name));
       return false;
     }
   struct stat st;

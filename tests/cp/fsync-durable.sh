@@ -145,6 +145,17 @@ test $? = 1 || fail=1
 grep -q "^cp: cannot sync the file system holding '.*': Input/output error$" \
   fail.err || { cat fail.err; fail=1; }
 
+# A directory that may be written to but not read, as a drop box: its
+# entries are synced with its file system.
+as_nobody='setpriv --reuid=65534 --regid=65534 --clear-groups'
+if $as_nobody true 2>/dev/null; then
+  mkdir mem/box && chmod 733 mem/box && printf 'b\n' > mem/b \
+    && chmod 755 mem && chmod 644 mem/b || framework_failure_
+  (cd mem && $as_nobody cp --fsync b box/b) || fail=1
+else
+  echo "setpriv cannot switch to uid 65534: no drop box" >&2
+fi
+
 # FUSE: every file and directory synced after its last change.
 make_fs_ fuse "$PWD/fuse" || skip_ "no FUSE file system here"
 runs='serial jobs'
