@@ -1,4 +1,4 @@
-/* copy-sync.c -- making cp --fsync's copies durable.
+/* copy-sync.c -- what a file system is; cp --fsync's syncs.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -9,10 +9,11 @@
 /* Syncing each file of a tree costs a wait for the disk per file,
    which is most of the copy's time for small files; one syncfs per
    file system at the end writes the same in one go.  Linux's syncfs
-   reaches only what the kernel holds, though: a FUSE daemon or an NFS
-   server is not asked to write anything, so there the files and
-   directories are synced one by one, each after its last change, as
-   only then does a file system promise to keep that change.  */
+   is sure to reach only what the kernel holds, though: a FUSE daemon
+   is not asked to write anything, nor is a network file system's
+   server sure to be, so there the files and directories are synced
+   one by one, each after its last change, as only then does a file
+   system promise to keep that change.  */
 
 #include <config.h>
 

@@ -1,4 +1,4 @@
-/* copy-sync.h -- making cp --fsync's copies durable.
+/* copy-sync.h -- what a file system is; cp --fsync's syncs.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -13,7 +13,9 @@
    (a network or FUSE file system, which syncfs may not reach, or one
    not known) each file is synced once its attributes are set, and
    each directory once its entries and attributes are (copy-sync.c).
-   Any thread may call these but copy_syncs_end.  */
+   Any thread may call these but copy_syncs_end.  What the copy makes
+   of a file system, which decides that, decides more for the walk and
+   the hand-outs too.  */
 
 #ifndef CPDD_COPY_SYNC_H
 #define CPDD_COPY_SYNC_H
