@@ -357,6 +357,8 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
         error (0, errno, _("failed to close %s"), quoteaf (dst->name));
       goto close_src;
     }
+  if (s->syncs)
+    copy_sync_start (s->syncs, dst_fd, &c->dst_st, dst->name);
   return true;
 
  close_src:

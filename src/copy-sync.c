@@ -172,6 +172,15 @@ sync_now (struct copy_syncs *s, int fd, char const *name)
   return false;
 }
 
+void
+copy_sync_start (struct copy_syncs *s, int fd, struct stat const *st,
+                 char const *name)
+{
+  /* Short of descriptors, the file is noted or synced once done.  */
+  if (S_ISREG (st->st_mode) && synced_whole (fd, st->st_dev))
+    note_file_system (s, fd, st->st_dev, name);
+}
+
 bool
 copy_sync_file (struct copy_syncs *s, int fd, struct stat const *st,
                 char const *name)

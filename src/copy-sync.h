@@ -43,6 +43,14 @@ unsigned int file_system_kind (int fd, dev_t dev);
 /* The file systems of one session to sync at its end, empty.  */
 struct copy_syncs *copy_syncs_new (void);
 
+/* The copy NAME, open as FD with status ST, is about to be written:
+   if its file system is to be synced at the end of S, keep a
+   descriptor for that now, while it has not been written to, as a
+   descriptor's syncfs reports only the write errors since it was
+   opened.  */
+void copy_sync_start (struct copy_syncs *s, int fd, struct stat const *st,
+                      char const *name);
+
 /* The copy NAME, open as FD with status ST, is complete, attributes
    included: sync it now (a device, or a file on a file system synced
    file by file), or leave it to the sync of its file system at the
