@@ -13,6 +13,7 @@
 #include "copy-walk.h"
 #include "copy-file.h"
 #include "copy-jobs.h"
+#include "copy-sync.h"
 #include <dirent.h>
 
 #include "dirname.h"
@@ -274,6 +275,25 @@ dir_made_final (struct cp_options const *x)
           && !x->explicit_no_preserve_mode);
 }
 
+/* Sync D's destination, complete, as --fsync asks: through a
+   descriptor that can read it, which one that can only look names up
+   is not.  */
+static bool
+sync_dir (struct dir_copy const *d, struct copy_ctx const *ctx)
+{
+  struct copy_syncs *syncs = ctx->session->syncs;
+  struct walk_dir *ddir = d->ddir;
+  struct loc const *dst = d->dst;
+  if (!ddir->search_only)
+    return copy_sync_dir (syncs, ddir->fd, ddir->dev, dst->name);
+  if (!walk_hold_up (ctx->dst_walk, ddir))
+    {
+      error (0, errno, _("cannot open directory %s"), quoteaf (dst->name));
+      return false;
+    }
+  return copy_sync_dir_at (syncs, loc_fd (dst), dst->rel, dst->name);
+}
+
 /* Give D's destination its attributes once the files of FG, if any,
    are copied: with workers, leave them to whoever ends FG where it
    can, else wait for FG here.  D's source is open as D->sdir if it
@@ -309,6 +329,8 @@ finish_directory (struct file_group *fg, struct dir_copy const *d,
       error (0, errno, _("setting permissions for %s"), quoteaf (dst->name));
       ok = false;
     }
+  if (ok && ctx->session->syncs)
+    ok = sync_dir (d, ctx);
   return ok;
 }
 

@@ -17,10 +17,6 @@
 #include "same-inode.h"
 #include "xfer-stats.h"
 
-#if HAVE_SYS_VFS_H && HAVE_FSTATFS
-# include <sys/vfs.h>
-#endif
-
 /* Remove DST to make room for its copy, saying so if VERBOSE.  */
 bool
 remove_destination (struct loc const *dst, bool verbose)
@@ -291,6 +287,10 @@ finish_copy (struct open_copy *c, bool ok, struct cp_options const *x)
       struct attr_file out = c->dst;
       out.st = &c->dst_st;
       ok = copy_attributes (c->src, &c->src_st, out, x);
+      /* --atomic syncs its temporary file whatever the file system,
+         before the rename.  */
+      if (ok && c->syncs && !c->atomic)
+        ok = copy_sync_file (c->syncs, c->dst.fd, &c->dst_st, c->dst.name);
     }
   else if (c->made_final_mode)
     /* The copy has failed already: this is only to leave it as GNU
@@ -349,8 +349,7 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
       ok = (c->resume ? resume_fill (&in, &out, c->resume, x, &report)
             : copy_hashes (&in, &out, x)
             ? copy_file_data (&in, &out, &report, x)
-            : (xfer_copy (&in, &out, &x->xfer, &report)
-               && (!x->fsync || copy_sync_data (&out))));
+            : xfer_copy (&in, &out, &x->xfer, &report));
       clone_failed = (!ok && x->xfer.reflink == XFER_REFLINK_ALWAYS
                       && !report.reflinked);
       if (x->debug)
@@ -490,6 +489,7 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
   set_copy_dst (c, dst, dst_fd, &made, wide);
   c->resume = NULL;
   c->resume_pending = false;
+  c->syncs = s->syncs;
   c->src_size_true = (src->loc->dir && src->loc->dir->sizes_true
                       && c->src_st.st_dev == src->loc->dir->dev);
 
@@ -499,6 +499,8 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
       error (0, errno, _("cannot fstat %s"), quoteaf (dst->name));
       goto close_dst;
     }
+  if (s->syncs)
+    copy_sync_start (s->syncs, dst_fd, &c->dst_st, dst->name);
   /* A file opened only to read may have to be opened again by its
      name, which only this thread is sure to reach.  */
   if (made.kept && defer_resume && !made.read_only)
@@ -560,62 +562,4 @@ owned_as_made (struct copy_session const *s, struct loc const *dst,
 {
   return (dst->dir && dst->dir->plain_files
           && st->st_uid == s->maker_uid && st->st_gid == s->maker_gid);
-}
-
-#if HAVE_SYS_VFS_H && HAVE_FSTATFS
-/* What a file system of type TYPE (statfs's f_type) is to the copy.  */
-static unsigned int
-kind_of_type (unsigned long type)
-{
-  switch (type)
-    {
-    case 0x6969:		/* NFS */
-    case 0x517B:		/* SMB */
-    case 0xFF534D42:		/* CIFS */
-    case 0xFE534D42:		/* SMB2 */
-    case 0x65735546:		/* FUSE */
-    case 0x00C36400:		/* Ceph */
-    case 0x0BD00BD0:		/* Lustre */
-    case 0x47504653:		/* GPFS */
-    case 0x01021997:		/* 9P */
-    case 0x5346414F:		/* AFS */
-      return FS_FAR;
-    case 0x01021994:		/* tmpfs */
-      return FS_MEMORY | FS_PLAIN;
-    case 0x858458F6:		/* ramfs */
-      return FS_MEMORY;
-    case 0xEF53:		/* ext2, ext3, ext4 */
-    case 0x58465342:		/* XFS */
-    case 0x9123683E:		/* Btrfs */
-      return FS_PLAIN;
-    default:
-      return 0;
-    }
-}
-#endif
-
-unsigned int
-file_system_kind (int fd, dev_t dev)
-{
-  /* The last answer, per thread, as a walk stays on one file system
-     for long: a memo of the system's, not state of a copy.  */
-  static _Thread_local struct
-  {
-    bool known;
-    dev_t dev;
-    unsigned int kind;
-  } last;
-  if (last.known && dev == last.dev)
-    return last.kind;
-  unsigned int kind = 0;
-#if HAVE_SYS_VFS_H && HAVE_FSTATFS
-  struct statfs fs;
-  if (fstatfs (fd, &fs) != 0)
-    return kind;
-  kind = kind_of_type (fs.f_type);
-#endif
-  last.known = true;
-  last.dev = dev;
-  last.kind = kind;
-  return kind;
 }

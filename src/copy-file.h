@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "copy-impl.h"
+#include "copy-sync.h"
 
 /* Remove DST to make room for its copy, saying so if VERBOSE.  Return
    false after a diagnostic if it can't be.  */
@@ -65,20 +66,5 @@ bool finish_copy (struct open_copy *c, bool ok, struct cp_options const *x);
    and group that S's process makes them as (copy-dir.c found so).  */
 bool owned_as_made (struct copy_session const *s, struct loc const *dst,
                     struct stat const *st);
-
-/* What the copy makes of a file system.  FS_FAR: it answers over a
-   network or through a daemon, so that each lookup the walk makes
-   there waits for a round trip.  FS_MEMORY: its files are in memory
-   alone (tmpfs), and need no reading ahead.  FS_PLAIN: a local one
-   known to keep files as plainly as can be, where a new file gets the
-   user and group its maker runs as, or the directory's group, and
-   nothing else of its own, and a file's size is where its data ends;
-   not a network file system, which may map owners and learn of sizes
-   late, nor one that fixes owners at mount, nor /proc and its like.  */
-enum { FS_FAR = 1, FS_MEMORY = 2, FS_PLAIN = 4 };
-
-/* What the copy makes of the file system of the directory open as FD,
-   on device DEV.  */
-unsigned int file_system_kind (int fd, dev_t dev);
 
 #endif /* CPDD_COPY_FILE_H */

@@ -1,4 +1,4 @@
-/* copy-hash.c -- cp's --print-hash, --hash-file, --verify and --fsync.
+/* copy-hash.c -- cp's --print-hash, --hash-file and --verify.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -57,18 +57,6 @@ source_digest (struct xfer_hash *h, struct xfer_file const *in,
   struct xfer_hash_read r = { 0, -1, MAX (report->buffer_size, HASH_READ_SIZE),
                               x->hash_algo, false };
   return xfer_hash_back (in, &r, hex, &how);
-}
-
-/* Sync OUT's data to storage, as --fsync asks, if it is a file or a
-   disk; a terminal or a pipe has nothing to sync.  */
-bool
-copy_sync_data (struct xfer_file const *out)
-{
-  mode_t mode = out->st->st_mode;
-  if (! (S_ISREG (mode) || S_ISBLK (mode)) || fdatasync (out->fd) == 0)
-    return true;
-  error (0, errno, _("fdatasync failed for %s"), quoteaf (out->name));
-  return false;
 }
 
 /* Read all of OUT back from storage and compare it with IN, whose
@@ -914,11 +902,6 @@ copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
       return false;
     }
   char hex[XFER_HASH_HEX_MAX];
-  if (x->fsync && !copy_sync_data (out))
-    {
-      xfer_hash_discard (&h);
-      return false;
-    }
   if (x->verify && check_later_suits (out, report, x))
     {
       if (!source_digest (&h, in, report, hex, x))
@@ -939,8 +922,6 @@ bool
 copy_split_checked (struct xfer_split *split, struct cp_options const *x)
 {
   struct xfer_file const *in = &split->src, *out = &split->dst;
-  if (x->fsync && !copy_sync_data (out))
-    return false;
   /* The ranges checked themselves; a clone was of the whole file.  */
   if (!x->verify || !split->report.reflinked)
     return true;
@@ -954,8 +935,6 @@ copy_resumed_checked (struct xfer_file const *in,
                       struct xfer_file const *out,
                       struct xfer_report *report, struct cp_options const *x)
 {
-  if (x->fsync && !copy_sync_data (out))
-    return false;
   if (! (x->verify || x->print_hash))
     return true;
   /* What the earlier run wrote was never hashed: both files are read

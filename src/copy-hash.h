@@ -1,4 +1,4 @@
-/* copy-hash.h -- hashing, reading back and syncing the copies' data.
+/* copy-hash.h -- hashing and reading back the copies' data.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -6,9 +6,9 @@
    the Free Software Foundation, either version 3 of the License, or
    (at your option) any later version.  */
 
-/* What --print-hash, --hash-file, --verify and --fsync add to a
-   regular file's copy (copy-hash.c).  A copy none of them asks for
-   goes straight to the engine, and never through here.  Their state
+/* What --print-hash, --hash-file and --verify add to a regular file's
+   copy (copy-hash.c).  A copy none of them asks for goes straight to
+   the engine, and never through here.  Their state
    for one session is X->hashing (copy.h).  */
 
 #ifndef CPDD_COPY_HASH_H
@@ -26,30 +26,26 @@ bool copy_hashes (struct xfer_file const *in, struct xfer_file const *out,
                   struct cp_options const *x);
 
 /* Copy the data of IN to OUT, both just opened, hashing it on the way,
-   syncing, reading the copy back, printing its line, as X asks.  Fill
+   reading the copy back, printing its line, as X asks.  Fill
    *REPORT.  Return true, or false after a diagnostic.  */
 bool copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
                      struct xfer_report *report, struct cp_options const *x);
-
-/* Sync OUT's data to storage (--fsync), if it is a file or a disk.
-   Return true, or false after a diagnostic.  */
-bool copy_sync_data (struct xfer_file const *out);
 
 /* The existing destination ST is about to be overwritten, replaced
    or moved aside: if --verify left its check for later, as X says,
    check it now, before the copy it awaits is gone.  */
 void copy_verify_settle (struct stat const *st, struct cp_options const *x);
 
-/* A file copied in ranges, SPLIT, has ended well: sync it, and read
-   it back if it was cloned, as X asks (the ranges read themselves
-   back).  Return true, or false after a diagnostic.  */
+/* A file copied in ranges, SPLIT, has ended well: read it back if it
+   was cloned, as X asks (the ranges read themselves back).  Return
+   true, or false after a diagnostic.  */
 bool copy_split_checked (struct xfer_split *split,
                          struct cp_options const *x);
 
 /* The copy IN to OUT was finished by --resume, which kept some of
-   OUT's data as an earlier run left it, as REPORT says: sync it, read
-   it back whole and compare, print its line, as X asks.  Return true,
-   or false after a diagnostic.  */
+   OUT's data as an earlier run left it, as REPORT says: read it back
+   whole and compare, print its line, as X asks (finish_copy syncs
+   it).  Return true, or false after a diagnostic.  */
 bool copy_resumed_checked (struct xfer_file const *in,
                            struct xfer_file const *out,
                            struct xfer_report *report,

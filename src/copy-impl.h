@@ -41,6 +41,9 @@ struct atomic_temp;
 /* How a copy an earlier run began is finished (copy-resume.h).  */
 struct resume_plan;
 
+/* The file systems --fsync syncs at the end (copy-sync.c).  */
+struct copy_syncs;
+
 /* Who copies files besides the walk: with --jobs, the workers that
    copy regular files' data and attributes once the walk has opened
    both ends; with mpicp on more than one rank, what hands files and
@@ -89,6 +92,8 @@ struct copy_session
   struct made_tops tops;
   uid_t maker_uid;		/* whom this process makes files as, once */
   gid_t maker_gid;		/* a directory shows it (copy-dir.c) */
+  struct copy_syncs *syncs;	/* with --fsync, what to sync at the end;
+                                   any thread adds to it */
 };
 
 /* What copy_internal knows about where it is in the tree.  */
@@ -205,6 +210,7 @@ struct open_copy
   struct resume_plan *resume;	/* --resume: how to finish DST, which an
                                    earlier run began; NULL to copy all */
   bool resume_pending;		/* whether that is still to be decided */
+  struct copy_syncs *syncs;	/* with --fsync, where DST is synced */
 };
 
 /* Whether files are copied by others than the walk: workers or other

@@ -18,6 +18,7 @@
 #include "copy-file.h"
 #include "copy-atomic.h"
 #include "copy-hash.h"
+#include "copy-sync.h"
 #include "dirname.h"
 #include "cpus.h"
 #include "ignore-value.h"
@@ -768,6 +769,10 @@ finish_directory_now (struct dir_finish *f)
       error (0, errno, _("setting permissions for %s"), quoteaf (dst_name));
       ok = false;
     }
+  /* Its entries are all made: the group has ended.  */
+  if (ok && f->session->syncs)
+    ok = copy_sync_dir (f->session->syncs, dst_fd, f->dirs->dst.dev,
+                        dst_name);
   /* Closing a directory whose changes are made can't lose them.  */
   shared_dirs_release (f->dirs);
   atomic_fetch_sub (&f->session->finishes_held, 1);

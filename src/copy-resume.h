@@ -58,7 +58,7 @@ void resume_decide (struct xfer_file const *src, struct xfer_file const *dst,
                     struct cp_options const *x, struct resume_plan *p);
 
 /* Copy what P says SRC's copy DST lacks, and make DST as long as SRC;
-   then sync it, read it back and print its hash, as X asks.  Report
+   then read it back and print its hash, as X asks.  Report
    to X's sink as a copy does, the bytes kept as skipped, and fill
    *REPORT.  Return true, or false after a diagnostic.  */
 bool resume_fill (struct xfer_file const *src, struct xfer_file const *dst,

@@ -16,6 +16,7 @@
 #include "copy-walk.h"
 #include "copy-file.h"
 #include "copy-jobs.h"
+#include "copy-sync.h"
 #include "dirname.h"
 #include "same-inode.h"
 #include "xfer-range.h"
@@ -88,6 +89,8 @@ copy_remote_range (struct remote_at const *f, struct remote_range const *r,
       *said = more;
       struct error_hold_scope closing;
       error_hold_take (&closing, said);
+      if (ok && x->fsync)
+        ok = copy_sync_range (dst_fd, &f->dst_st, f->dst_name);
       if (close (dst_fd) != 0)
         {
           error (0, errno, _("failed to close %s"), quoteaf (f->dst_name));

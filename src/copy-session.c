@@ -16,6 +16,7 @@
 #include "system.h"
 #include "copy-hash.h"
 #include "copy-jobs.h"
+#include "copy-sync.h"
 
 struct copy_session *
 copy_session_new (struct cp_options const *x,
@@ -25,6 +26,7 @@ copy_session_new (struct cp_options const *x,
   s->report_pool = x->debug;
   atomic_init (&s->finishes_held, 0);
   s->links = copy_links_new ();
+  s->syncs = x->fsync ? copy_syncs_new () : NULL;
   /* Other ranks take the workers' place.  */
   if (remote)
     {
@@ -41,7 +43,22 @@ bool
 copy_session_finish (struct copy_session *s, struct cp_options const *x)
 {
   copy_jobs_finish (s);
-  return copy_verify_finish (x);
+  bool ok = copy_verify_finish (x);
+  return copy_session_sync (s, x) && ok;
+}
+
+bool
+copy_session_sync (struct copy_session *s, struct cp_options const *x)
+{
+  bool ok = !s->syncs || copy_syncs_end (s->syncs, x->debug);
+  s->syncs = NULL;
+  return ok;
+}
+
+bool
+copy_session_sync_dir (struct copy_session *s, char const *name)
+{
+  return !s->syncs || copy_sync_dir_at (s->syncs, AT_FDCWD, name, name);
 }
 
 bool

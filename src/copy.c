@@ -20,6 +20,7 @@
 #include "copy-atomic.h"
 #include "copy-hash.h"
 #include "copy-jobs.h"
+#include "copy-sync.h"
 #include "dirname.h"
 #include "filenamecat.h"
 #include "same-inode.h"
@@ -1265,6 +1266,14 @@ copy_to (struct copy_session *s, char const *src_name, char const *dst_name,
   bool ok = copy_internal (&src, &dst, &ctx, x);
   if (others)
     ok &= file_group_wait (ctx.files);
+  /* The entry of the operand's copy, in a directory the walk did not
+     enter.  */
+  if (ok && s->syncs)
+    {
+      char *dir = dir_name (dst_name);
+      ok = copy_sync_dir_at (s->syncs, AT_FDCWD, dir, dir);
+      free (dir);
+    }
   free (src_names.buf);
   free (dst_names.buf);
   return ok;

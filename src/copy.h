@@ -79,8 +79,8 @@ struct cp_options
   /* --print-hash, --hash-file, --verify (cpdd): the algorithm each
      regular file's data is hashed with as it is copied, or -1; where
      the lines that check the copies go, or NULL; whether each copy is
-     read back from storage and compared.  --fsync: whether each copy's
-     data is synced before its attributes are set.  */
+     read back from storage and compared.  --fsync: whether what the
+     copy writes is to be on storage when it ends (copy-sync.h).  */
   int hash_algo;
   bool print_hash;
   FILE *hash_out;
@@ -151,9 +151,18 @@ struct copy_remote;
 struct copy_session *copy_session_new (struct cp_options const *x,
                                        struct copy_remote const *remote);
 
-/* The copies of S are all made: stop its workers, and read back what
-   --verify left for later.  Return false if a check failed, after a
-   diagnostic.  */
+/* With --fsync, sync what S left for its end, now that no file of S
+   is being written.  Return true, or false after a diagnostic.  */
+bool copy_session_sync (struct copy_session *s, struct cp_options const *x);
+
+/* With --fsync, sync the directory NAME, which the copy of session S
+   changed outside its walk, or leave it to S's end.  Return true, or
+   false after a diagnostic.  */
+bool copy_session_sync_dir (struct copy_session *s, char const *name);
+
+/* The copies of S are all made: stop its workers, read back what
+   --verify left for later, and sync what --fsync has left for the end.
+   Return false if a check or a sync failed, after a diagnostic.  */
 bool copy_session_finish (struct copy_session *s, struct cp_options const *x);
 
 /* End S: print the hash lines held back to the end, under the names

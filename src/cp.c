@@ -468,8 +468,9 @@ Checking options (cpdd):\n\
                                  links) as --remove-destination would; a\n\
                                  symbolic link DEST is refused, unless\n\
                                  --remove-destination is given too\n\
-      --fsync                  sync each copy's data to storage before\n\
-                                 setting its attributes\n\
+      --fsync                  make the copy durable: once cp succeeds, the\n\
+                                 copies' data, attributes and names are on\n\
+                                 storage and survive a power cut\n\
       --hash-file=FILE         write the --print-hash lines to FILE, which\n\
                                  may be no source or destination, nor in\n\
                                  a tree copied from or into\n\
@@ -777,10 +778,12 @@ make_parents (char *src, char *dst, size_t dst_rel, struct parent **parents,
 
 /* Give the directories on PARENTS, innermost first, the attributes of
    their sources that X preserves, except extended attributes, which
-   GNU cp leaves to the files it copies, then forget them.  As in GNU
-   cp, the first failure leaves the rest as they are.  */
+   GNU cp leaves to the files it copies, sync each as session S's
+   --fsync asks, then forget them.  As in GNU cp, the first failure
+   leaves the rest as they are.  */
 static bool
-finish_parents (struct parent *parents, struct cp_options const *x)
+finish_parents (struct copy_session *s, struct parent *parents,
+                struct cp_options const *x)
 {
   struct cp_options px = *x;
   px.preserve_xattr = px.require_preserve_xattr = false;
@@ -796,6 +799,8 @@ finish_parents (struct parent *parents, struct cp_options const *x)
                  quoteaf (p->dst));
           ok = false;
         }
+      if (ok)
+        ok = copy_session_sync_dir (s, p->dst);
     }
   forget_parents (parents);
   return ok;
@@ -841,7 +846,10 @@ copy_into (struct copy_session *s, char const *dir, char const *src,
       if (ok)
         {
           ok = copy_to (s, src, dst, *new_dst, x);
-          ok &= finish_parents (made, x);
+          ok &= finish_parents (s, made, x);
+          /* Where the outermost of them was made.  */
+          if (ok && made)
+            ok = copy_session_sync_dir (s, dir);
         }
       else
         forget_parents (made);

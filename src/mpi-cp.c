@@ -328,7 +328,7 @@ next_to_ask (struct remote_job const *j, int rank)
 
 /* On a rank other than 0: ask the others for work while it has none,
    copy the files and ranges sent to it and the subtrees given, until
-   rank 0 says to stop, then exit.  */
+   rank 0 says to stop, then sync what it wrote and exit.  */
 static _Noreturn void
 serve (struct remote_job *j)
 {
@@ -392,7 +392,10 @@ serve (struct remote_job *j)
   mpicp_rounds_end (j);
   mpicp_close_dirs (j->open_dirs);
   j->serving = false;
-  exit (EXIT_SUCCESS);
+  /* What this rank wrote is its to sync (--fsync): rank 0 may not
+     share its file systems, and mpirun fails if this rank does.  */
+  exit (copy_session_sync (j->session, j->opts)
+        ? EXIT_SUCCESS : EXIT_FAILURE);
 }
 
 struct copy_remote const *

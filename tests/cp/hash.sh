@@ -144,23 +144,6 @@ cp --verify --print-hash --fsync src/dense /dev/null > null.out 2>&1 \
   || fail=1
 test -s null.out && { cat null.out; fail=1; }
 
-# --fsync syncs each copy's data.
-if command -v strace > /dev/null 2>&1; then
-  strace_ -f -e trace=fdatasync -o trace \
-    cp --fsync src/dense src/small . 2> /dev/null \
-    && mkdir synced && mv dense small synced || framework_failure_
-  test "$(grep -c '^[0-9]* *fdatasync(' trace)" = 2 \
-    || { cat trace; fail=1; }
-  # Also a file copied in ranges, once they are all copied.
-  strace_ -f -e trace=fdatasync -o trace-jobs \
-    cp --fsync --jobs=2 src/dense jobs-synced 2> /dev/null \
-    || framework_failure_
-  test "$(grep -c '^[0-9]* *fdatasync(' trace-jobs)" = 1 \
-    || { cat trace-jobs; fail=1; }
-else
-  echo "strace is missing: not counting --fsync's syncs" >&2
-fi
-
 # Bad arguments.
 returns_ 1 cp --print-hash=crc32 src/small x 2> crc.err || fail=1
 head -n 1 crc.err > crc.first || framework_failure_

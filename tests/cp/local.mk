@@ -9,6 +9,7 @@ TESTS += \
   tests/cp/resume-partial.sh \
   tests/cp/resume-kill.sh \
   tests/cp/hash.sh \
+  tests/cp/fsync-durable.sh \
   tests/cp/side-file-matrix.sh \
   tests/cp/hash-lines-true.sh \
   tests/cp/just-created-dir-diff.sh \

@@ -13,7 +13,7 @@
    FAULT_OP       which calls are affected, a comma-separated list of
                   read write pread pwrite preadv2 pwritev2
                   copy_file_range sendfile mmap
-                  close fsync fdatasync clone (these four are hit
+                  close fsync fdatasync syncfs clone (these five are hit
                   whatever FAULT_AT says; close closes the file and
                   then fails, as on NFS; clone is the FICLONE ioctl,
                   on the destination) open (corrupt mode only)
@@ -114,7 +114,8 @@ enum op
   OP_PREADV2 = 1 << 10,
   OP_PWRITEV2 = 1 << 11,
   OP_CLONE = 1 << 12,
-  OP_OPEN = 1 << 13
+  OP_OPEN = 1 << 13,
+  OP_SYNCFS = 1 << 14
 };
 
 enum seek_mode
@@ -137,7 +138,7 @@ static struct op_name
   { "copy_file_range", OP_CFR }, { "sendfile", OP_SENDFILE },
   { "mmap", OP_MMAP }, { "close", OP_CLOSE }, { "fsync", OP_FSYNC },
   { "fdatasync", OP_FDATASYNC }, { "clone", OP_CLONE },
-  { "open", OP_OPEN }
+  { "open", OP_OPEN }, { "syncfs", OP_SYNCFS }
 };
 
 enum mode
@@ -182,6 +183,7 @@ static void *(*real_mmap) (void *, size_t, int, int, int, off_t);
 static int (*real_close) (int);
 static int (*real_fsync) (int);
 static int (*real_fdatasync) (int);
+static int (*real_syncfs) (int);
 static int (*real_ioctl) (int, unsigned long int, ...);
 static off_t (*real_lseek) (int, off_t, int);
 static int (*real_open) (char const *, int, ...);
@@ -281,6 +283,7 @@ setup (void)
   real_close = next_symbol ("close");
   real_fsync = next_symbol ("fsync");
   real_fdatasync = next_symbol ("fdatasync");
+  real_syncfs = next_symbol ("syncfs");
   real_ioctl = next_symbol ("ioctl");
   real_lseek = next_symbol ("lseek64");
   real_open = next_symbol ("open64");
@@ -914,6 +917,20 @@ fdatasync (int fd)
       return -1;
     }
   return real_fdatasync (fd);
+}
+
+/* The file system of FD is what syncfs writes: FAULT_FD_PATH matches
+   the file FD was opened as.  */
+int
+syncfs (int fd)
+{
+  int err = decide_at_fault (OP_SYNCFS, "syncfs", fd);
+  if (err)
+    {
+      errno = err;
+      return -1;
+    }
+  return real_syncfs (fd);
 }
 
 /* Move FD's offset to OFFSET and return it, as lseek would.  */

@@ -337,6 +337,15 @@ pf_readdir (char const *path, void *buf, fuse_fill_dir_t fill, off_t offset,
 }
 
 static int
+pf_fsyncdir (char const *path, int datasync, struct fuse_file_info *fi)
+{
+  round_trip ();
+  (void) path;
+  (void) datasync;
+  return status (fsync (dirfd ((DIR *) (uintptr_t) fi->fh)));
+}
+
+static int
 pf_releasedir (char const *path, struct fuse_file_info *fi)
 {
   round_trip ();
@@ -369,6 +378,7 @@ static struct fuse_operations const ops = {
   .opendir = pf_opendir,
   .readdir = pf_readdir,
   .releasedir = pf_releasedir,
+  .fsyncdir = pf_fsyncdir,
 };
 
 /* Set the delay from ARG, a number of microseconds; false if it is
