@@ -108,8 +108,9 @@ crash_sweep_ ()
       echo "violation: crash before call $cs_n_, variant $cs_v_" >&2
       test $crash_violations_ -le 3 || continue
       mv crash.state $cs_kept_ || framework_failure_
-      echo "  state kept in $PWD/$cs_kept_; made again by:" \
-           "perl $crash_tool_ $PWD/crash.journal $cs_n_ $cs_v_ OUT-DIR" >&2
+      echo "  state kept in $PWD/$cs_kept_ (with KEEP=yes, after the" \
+           "test); made again by: perl $crash_tool_" \
+           "$PWD/crash.journal $cs_n_ $cs_v_ OUT-DIR" >&2
     done
   done
 }

@@ -29,8 +29,8 @@
 # A third variant, "kill", is no crash of the file system but of the
 # program (SIGKILL), or a crash where everything done reached storage:
 # every call before N is kept, names, data and attributes, except that
-# a write's change of the file's times is not (they stay as the last
-# change of attributes, or the making of the file, set them).
+# writes and name operations leave times as the last change of
+# attributes, or the making of the object, set them.
 # Objects are told apart by backing inode number and by when they were
 # made, so that an inode number used again names a new object.
 #
