@@ -18,8 +18,10 @@
 #                                  them), and each variant in
 #                                  $crash_variants_ (default: lost
 #                                  eager; also kill): make the state the crash
-#                                  leaves in ./crash.state and run
-#                                  CHECK crash.state N VARIANT, whose
+#                                  leaves in $crash_state_ (on a
+#                                  tmpfs where one can be mounted, to
+#                                  spare the disk) and run
+#                                  CHECK $crash_state_ N VARIANT, whose
 #                                  failure is a violation
 #   crash_summary_                 print the count of crash points (and
 #                                  states) and of violations
@@ -34,6 +36,7 @@ crash_states_=0
 crash_violations_=0
 crash_variants_='lost eager'
 crash_seed_=${CRASH_SEED-$$}
+crash_state_=crash.state
 
 crash_mount_ ()
 {
@@ -51,6 +54,9 @@ crash_mount_ ()
       -o default_permissions > fs.err 2>&1 \
     || skip_ "cannot mount a FUSE file system: $(head -n 1 fs.err)"
   fs_mounts_="$PWD/mnt $fs_mounts_"
+  test $crash_state_ != crash.state \
+    || { make_fs_ tmpfs "$PWD/crash.tmp" 2>/dev/null \
+           && crash_state_=crash.tmp/state; }
 }
 
 crash_last_number_ ()
@@ -66,7 +72,7 @@ crash_mark_ ()
 crash_unmount_ ()
 {
   umount "$PWD/mnt" || framework_failure_
-  fs_mounts_=
+  fs_mounts_=$(printf '%s\n' $fs_mounts_ | grep -vxF "$PWD/mnt")
   crash_last_=$(crash_last_number_)
 }
 
@@ -99,15 +105,15 @@ crash_sweep_ ()
     crash_points_=$(($crash_points_ + 1))
     for cs_v_ in $crash_variants_; do
       crash_states_=$(($crash_states_ + 1))
-      chmod -R u+rwx crash.state 2>/dev/null; rm -rf crash.state
-      perl "$crash_tool_" crash.journal $cs_n_ $cs_v_ crash.state \
+      rm -rf $crash_state_
+      perl "$crash_tool_" crash.journal $cs_n_ $cs_v_ $crash_state_ \
         || framework_failure_
-      $cs_check_ crash.state $cs_n_ $cs_v_ && continue
+      $cs_check_ $crash_state_ $cs_n_ $cs_v_ && continue
       crash_violations_=$(($crash_violations_ + 1))
       cs_kept_=crash.$cs_n_.$cs_v_
       echo "violation: crash before call $cs_n_, variant $cs_v_" >&2
       test $crash_violations_ -le 3 || continue
-      mv crash.state $cs_kept_ || framework_failure_
+      mv $crash_state_ $cs_kept_ || framework_failure_
       echo "  state kept in $PWD/$cs_kept_ (with KEEP=yes, after the" \
            "test); made again by: perl $crash_tool_" \
            "$PWD/crash.journal $cs_n_ $cs_v_ OUT-DIR" >&2
@@ -121,17 +127,20 @@ crash_summary_ ()
        "violations: $crash_violations_"
 }
 
-# crash_digest_ DIR: DIR's tree_digest_, times to the nanosecond, into
-# crash.digest.DIR (made once for a DIR outside the states); print
-# that file's name.
+# crash_digest_ DIR: DIR's tree_digest_, times to the nanosecond and
+# without the sizes of directories (which differ between file systems),
+# into crash.digest.DIR (made once for a DIR outside the states); print
+# that file's name.  Names must not hold white space.
 crash_digest_ ()
 {
   cd_out_=crash.digest.$(printf '%s' "$1" | tr -c 'A-Za-z0-9' _)
   case $1 in
-    crash.state*) rm -f "$cd_out_" ;;
+    $crash_state_*) rm -f "$cd_out_" ;;
   esac
   test -f "$cd_out_" \
-    || DIFF_TIMES=ns tree_digest_ "$1" > "$cd_out_" || framework_failure_
+    || DIFF_TIMES=ns tree_digest_ "$1" \
+         | awk '$2 == "d" { $4 = "-" } { print }' > "$cd_out_" \
+    || framework_failure_
   echo "$cd_out_"
 }
 
