@@ -50,7 +50,8 @@ $variant =~ /^(lost|eager|kill)$/
 
 my (%gen, %cur);   # inode number -> times made, its current object
 my (%made, %sync); # object -> its state as made, as last fsync'ed
-my %data;          # object -> [call number, data file] of its last sync
+my %data;          # object -> [call number, data file, size] of its last
+                   # fsync or fdatasync
 my %durable;       # directory -> {name -> object}, as last fsyncdir'ed
 my %volatile;      # directory -> {name -> object}, as the calls left it
 my %sizes;         # object -> [[call number, size] ...] set by truncate
