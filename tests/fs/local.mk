@@ -21,6 +21,7 @@ TESTS += \
   tests/fs/squashfs.sh \
   tests/fs/pairs.sh \
   tests/fs/latency.sh \
+  tests/fs/crash-model.sh \
   tests/fs/crash-negative.sh \
   tests/fs/crash-fsync.sh \
   tests/fs/crash-atomic.sh \
