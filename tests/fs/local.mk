@@ -22,7 +22,13 @@ TESTS += \
   tests/fs/fuse.sh \
   tests/fs/squashfs.sh \
   tests/fs/pairs.sh \
-  tests/fs/latency.sh
+  tests/fs/latency.sh \
+  tests/fs/crash-model.sh \
+  tests/fs/crash-negative.sh \
+  tests/fs/crash-fsync.sh \
+  tests/fs/crash-atomic.sh \
+  tests/fs/crash-resume.sh
 
 EXTRA_DIST += $(filter tests/fs/%, $(TESTS)) \
-  tests/fs/fs-helpers.sh tests/shim/plainfuse.c
+  tests/fs/fs-helpers.sh tests/shim/plainfuse.c \
+  tests/fs/crash-lib.sh tests/fs/crash-state.pl tests/fs/CRASH-MODEL
