@@ -86,6 +86,7 @@ bench_tests = \
   tests/bench/tree.sh \
   tests/bench/tree-peers.sh \
   tests/bench/mpi.sh \
+  tests/bench/resume.sh \
   tests/bench/uring-tree.sh
 TESTS += $(bench_tests)
 EXTRA_DIST += $(bench_tests) tests/bench/tools-dir.sh

@@ -113,12 +113,12 @@ resume_full_copy ()
 }
 
 # The bytes of the regular files under $1 that hold data: each file's
-# allocated bytes, at most its size.  Ranges not yet copied are holes,
-# so they do not count.
+# allocated bytes, at most its size, once for all its links.  Ranges
+# not yet copied are holes, so they do not count.
 data_bytes ()
 {
-  find "$1" -type f -exec ls -lns {} + 2>/dev/null | "$AWK" '
-    NF >= 7 { a = $1 * 1024; s = $6; t += (a < s ? a : s) }
+  find "$1" -type f -exec ls -lnsi {} + 2>/dev/null | "$AWK" '
+    NF >= 8 && !seen[$1]++ { a = $2 * 1024; s = $7; t += (a < s ? a : s) }
     END { printf "%.0f\n", t }'
 }
 

@@ -1,6 +1,6 @@
 #!/bin/sh
-# cp -a --fsync onto the crash-simulating file system (CRASH-MODEL):
-# once cp has exited 0, a crash loses nothing, data and attributes, in
+# cp -a --fsync onto the crash-simulating file system (CRASH-MODEL),
+# alone and with --jobs=2: once cp has exited 0, a crash loses nothing, data and attributes, in
 # both variants; before that, every file a crash keeps a name for, where
 # only synced directories keep names, is whole.  First the same checks
 # of a copy synced by hand, file by file and then directory by
@@ -31,12 +31,13 @@ check_named () {
 }
 check_end () { crash_same_tree_ tree $1; }
 
-for how in by-hand cp-fsync; do
+for how in by-hand cp-fsync cp-fsync-jobs; do
   rm -rf mnt.back && crash_mount_
   case $how in
     by-hand) cp -a tree/dst mnt/ && find mnt/dst -type f -exec sync {} + \
                && find mnt/dst -depth -type d -exec sync {} + && sync mnt ;;
     cp-fsync) cp -a --fsync tree/dst mnt/ ;;
+    cp-fsync-jobs) cp -a --fsync --jobs=2 tree/dst mnt/ ;;
   esac || fail=1
   crash_mark_; crash_unmount_; crash_points_=0 crash_states_=0 crash_violations_=0
   crash_variants_=lost; crash_sweep_ check_named 1 $(($crash_at_ - 1))

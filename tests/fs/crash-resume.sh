@@ -28,7 +28,7 @@ check_resumed () {
     && crash_same_tree_ tree $1
 }
 crash_variants_='lost eager kill'
-crash_sweep_ check_resumed 1 $(($crash_last_ + 1)) 150
+crash_sweep_ check_resumed 1 $(($crash_last_ + 1))
 crash_summary_
 test $crash_violations_ = 0 || fail=1
 
