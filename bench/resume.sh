@@ -85,7 +85,7 @@ json_field ()
         v = substr($0, i + length(k) + 1)
         sub(/^ */, "", v)
         sub(/[,}].*/, "", v)
-        print v + 0
+        printf "%.0f\n", v + 0
         found = 1
         exit
       }
