@@ -126,15 +126,15 @@ temp_free (struct atomic_temp *t)
 
 /* A temporary file whose rename waits for the batch's syncfs: made
    as TEMP_REL in the batch's directory DIR, to be renamed FINAL_REL
-   there; TEMP_NAME and FINAL_NAME are the whole names, for messages,
-   FINAL_REL the end of FINAL_NAME.  */
+   there; TEMP_NAME and FINAL_NAME are the whole names, for messages
+   and for telling later copies to the same name.  */
 struct pending_rename
 {
   idx_t dir;
   char *temp_name;
   char const *temp_rel;
   char *final_name;
-  char const *final_rel;
+  char *final_rel;
 };
 
 /* A directory that pending renames go into, open as FD (a descriptor
@@ -243,6 +243,7 @@ batch_flush (struct atomic_batch *b)
         error (0, errno, _("cannot remove %s"), quoteaf (r->temp_name));
       free (r->temp_name);
       free (r->final_name);
+      free (r->final_rel);
     }
   for (idx_t i = 0; i < b->n_dirs; i++)
     {
@@ -302,8 +303,8 @@ batch_add (struct atomic_batch *b, struct atomic_temp *t,
   r->temp_name = t->temp_name;
   r->temp_rel = t->temp_rel;
   r->final_name = xstrdup (final_name);
-  r->final_rel = r->final_name + strlen (final_name) - strlen (t->final_rel);
-  t->temp_name = NULL;
+  r->final_rel = t->final_rel;
+  t->temp_name = t->final_rel = NULL;
   if (!hash_insert (b->finals, r->final_name))
     xalloc_die ();
   if (BATCH_FILES_MAX <= b->n)
