@@ -7,7 +7,8 @@
 # that rename; the times of the directories renamed into are the
 # source's at the end; a directory that is made read-only gets its
 # renames first; with --jobs too.  With --fsync, a syncfs comes after
-# the last rename.
+# the last rename.  A rename that fails, or a syncfs, fails the copies
+# it was for and removes their temporary files.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
@@ -146,5 +147,66 @@ for opts in '' --jobs=2 --fsync; do
   done
   chmod 755 src/ro || framework_failure_
 done
+
+# An unprivileged owner may not rename into a directory it made
+# read-only: its renames are made first.
+as_nobody='setpriv --reuid=65534 --regid=65534 --clear-groups'
+if $as_nobody true 2>/dev/null; then
+  mkdir mem/nsrc mem/nsrc/ro mem/ndst && printf 'n\n' > mem/nsrc/ro/n \
+    && chmod 555 mem/nsrc/ro && chmod 755 mem && chown 65534 mem/ndst \
+    || framework_failure_
+  (cd mem && $as_nobody cp -a --atomic nsrc ndst) \
+    || { echo "read-only directory: the copy failed"; fail=1; }
+  compare mem/nsrc/ro/n mem/ndst/nsrc/ro/n || fail=1
+  test "$(stat -c %a mem/ndst/nsrc/ro)" = 555 || fail=1
+else
+  echo "setpriv cannot switch to uid 65534: no read-only directory" >&2
+fi
+
+# A rename that fails at the end, as something was put in the copy's
+# place meanwhile, says so, fails the copy and removes its temporary
+# file; the other copies are made.  The copy of one/f waits in the
+# batch while that of two/slow is held.
+require_faultshim_
+mkdir one two && printf 'f\n' > one/f && printf 'slow\n' > two/slow \
+  && mkdir mem/r || framework_failure_
+stalled_or_ended_ () { test -e stalled || process_ended_ $1; }
+( LD_PRELOAD=$faultshim_ FAULT_OP=$rel_write_ops_ \
+    FAULT_FD_PATH='*/mem/r/two/.slow.cpdd-part' FAULT_MODE=pause \
+    FAULT_FLAG="$PWD/stalled" \
+  && export LD_PRELOAD FAULT_OP FAULT_FD_PATH FAULT_MODE FAULT_FLAG \
+  && exec cp -a --atomic --io-method=read one two mem/r ) \
+  > out 2> err < /dev/null &
+pid=$!
+wait_until_ 600 stalled_or_ended_ $pid
+test -e stalled || { echo "the copy never stalled"; fail=1; }
+test -f mem/r/one/.f.cpdd-part && ! test -e mem/r/one/f \
+  || { echo "one/f not waiting for its rename:"; ls -A mem/r/one; fail=1; }
+mkdir mem/r/one/f mem/r/one/f/in-the-way || framework_failure_
+rm -f stalled
+wait $pid
+test $? = 1 || { echo "a failed rename: not status 1"; fail=1; }
+grep -q "^cp: cannot move 'mem/r/one/.f.cpdd-part' to 'mem/r/one/f': " err \
+  || { echo "a failed rename:"; cat err; fail=1; }
+test "$(ls -A mem/r/one)" = f && test -d mem/r/one/f \
+  || { echo "a failed rename left:"; ls -A mem/r/one; fail=1; }
+compare two/slow mem/r/two/slow || fail=1
+
+# A syncfs that fails fails every copy of its batch: none is renamed,
+# the old files stay, no temporary file is left.
+rm -rf mem/dst && cp -a src mem/dst && cp -a mem/dst old || framework_failure_
+for f in $(find src -type f); do
+  printf 'newer\n' >> "$f" || framework_failure_
+done
+with_faults_ FAULT_OP=syncfs FAULT_MODE=eio 'FAULT_FD_PATH=*/mem/dst/*' -- \
+  cp -a --atomic src mem/dst 2> err
+test $? = 1 || { echo "a failed syncfs: not status 1"; fail=1; }
+grep -q "^cp: cannot sync the file system holding '.*': Input/output error$" \
+  err || { echo "a failed syncfs:"; cat err; fail=1; }
+for f in $(cd old && find . -type f); do
+  compare "old/$f" "mem/dst/$f" || { echo "a failed syncfs: $f"; fail=1; }
+done
+test -z "$(find mem/dst -name '*.cpdd-part')" \
+  || { echo "a failed syncfs: temporary file left"; fail=1; }
 
 Exit $fail
