@@ -368,10 +368,10 @@ atomic_batch_end (struct atomic_batch *b, bool debug)
   pthread_mutex_unlock (&b->lock);
   copy_syncs_free (b->fs);
   if (debug && b->renamed)
-    printf (_("atomic: %td renamed after syncfs, in %td batches\n"),
+    printf (_("atomic: renamed after syncfs: %td, batches: %td\n"),
             b->renamed, b->flushes);
   if (debug && atomic_load (&b->alone))
-    printf (_("atomic: %td synced one by one\n"), atomic_load (&b->alone));
+    printf (_("atomic: synced one by one: %td\n"), atomic_load (&b->alone));
   hash_free (b->finals);
   free (b->v);
   free (b->dirs);

@@ -127,7 +127,7 @@ for opts in '' --jobs=2 --fsync; do
   test -s problems && { echo "$tag:"; cat problems; fail=1; }
   # One syncfs per batch, and a batch at most at the end, for the hard
   # link and for the read-only directory; --fsync adds one at the end.
-  batches=$(sed -n 's/^atomic: [0-9]* renamed after syncfs, in \([0-9]*\) batches$/\1/p' out)
+  batches=$(sed -n 's/^atomic: renamed after syncfs: [0-9]*, batches: \([0-9]*\)$/\1/p' out)
   test -n "$batches" \
     || { echo "$tag: no batch said"; cat out; fail=1; batches=0; }
   test "$opts" = --fsync && batches=$((batches + 1))
