@@ -28,14 +28,46 @@
    copy's own, or AT_FDCWD) as TEMP_REL, to be renamed to FINAL_REL
    there.  TEMP_NAME is the temporary's whole name, for messages and
    for other ranks of mpicp, which open it by name: TEMP_REL is its
-   end.  */
+   end.  If BATCH, the rename waits for BATCH's flush, and DIRFD was
+   device DIR_DEV, inode DIR_INO when the walk opened it.  */
 struct atomic_temp
 {
   int dirfd;
   char *final_rel;
   char *temp_name;
   char const *temp_rel;
+  struct atomic_batch *batch;
+  dev_t dir_dev;
+  ino_t dir_ino;
 };
+
+/* On a file system that one syncfs makes durable whole (copy-sync.h),
+   a session's temporary files are synced together and renamed after,
+   rather than synced one by one: a batch of them.  Any thread may add
+   to it, and flush it, which syncs the file systems of its files,
+   renames them into place and sets again the times of the directories
+   whose times were set before those renames.  */
+struct atomic_batch *atomic_batch_new (void);
+
+/* If the copy to be named NAME is a temporary file of B, not yet
+   renamed, flush B, before a copy is made to that name again or a
+   hard link to it.  B may be NULL.  Return true, or false after a
+   diagnostic.  */
+bool atomic_batch_settle (struct atomic_batch *b, char const *name);
+
+/* The directory NAME, device DEV, inode INO, which was copied from
+   SRC_ST, is about to get its attributes as X says, and MODE if
+   SET_MODE: note its times to set again after the renames into it
+   that B holds, or flush them first if its owner may no longer write
+   to it.  B may be NULL.  Return true, or false after a diagnostic.  */
+bool atomic_batch_dir_finishing (struct atomic_batch *b, dev_t dev,
+                                 ino_t ino, char const *name,
+                                 struct stat const *src_st, bool set_mode,
+                                 mode_t mode, struct cp_options const *x);
+
+/* Flush B, saying with DEBUG how the copies were made durable, and
+   free B.  Return true, or false after a diagnostic.  */
+bool atomic_batch_end (struct atomic_batch *b, bool debug);
 
 /* Whether X asks for the copies whose data is copied (regular files,
    and what -R without --copy-contents does not make as itself) to be
@@ -54,17 +86,18 @@ char *atomic_temp_name (char const *base, bool shortened);
 
 /* Make the temporary file for copying SRC_ST to DST, with permissions
    MODE, open for writing, and set *T to it; return its descriptor, or
-   -1 after a diagnostic.  With RESUME, a regular file an interrupted
+   -1 after a diagnostic.  Its rename is left to BATCH, if not NULL,
+   where its file system allows.  With RESUME, a regular file an interrupted
    run left under the temporary's name is opened as it is, to be read
    and written, and *KEPT set, for the copy to be continued in it;
    without, it is removed and made anew.  */
 int atomic_temp_open (struct loc const *dst, struct stat const *src_st,
-                      mode_t mode, bool resume, bool *kept,
-                      struct atomic_temp **t);
+                      mode_t mode, bool resume, struct atomic_batch *batch,
+                      bool *kept, struct atomic_temp **t);
 
 /* The temporary file T, open as FD, was filled (well if OK) and its
-   attributes set: sync it and rename it into place if OK,
-   else remove it; close FD and free T.  Return whether all went
+   attributes set: sync it and rename it into place if OK, or leave
+   that to its batch, else remove it; close FD and free T.  Return whether all went
    well; FINAL_NAME is the destination's whole name, for messages.  */
 bool atomic_temp_end (struct atomic_temp *t, int fd, bool ok,
                       char const *final_name);

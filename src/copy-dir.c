@@ -11,6 +11,7 @@
 
 #include "system.h"
 #include "copy-walk.h"
+#include "copy-atomic.h"
 #include "copy-file.h"
 #include "copy-jobs.h"
 #include "copy-sync.h"
@@ -321,6 +322,9 @@ finish_directory (struct file_group *fg, struct dir_copy const *d,
   if (fg && defer_finish (fg, d, set_mode, mode, x))
     return true;
   bool ok = fg ? file_group_wait (fg) : true;
+  ok &= atomic_batch_dir_finishing (ctx->session->renames, d->ddir->dev,
+                                    d->ddir->ino, dst->name, src_st,
+                                    set_mode, mode, x);
   ok &= copy_attributes (0 <= sdir->fd ? loc_attr (src, sdir->fd, false)
                          : loc_attr (src, -1, false), src_st,
                          dir_attr (d->ddir, dst, made_st), x);

@@ -409,11 +409,12 @@ open_to_judge (struct loc const *dst, struct dst_made *made)
 
 /* Open the file DST's data goes to, as open_destination says, or with
    --atomic the temporary file beside it, setting *ATOMIC to it (else
-   to NULL).  */
+   to NULL), whose rename BATCH may take.  */
 static int
 open_copy_dst (struct loc const *dst, struct stat const *src_st,
                bool exists, bool wide, bool resume, struct dst_made *made,
-               struct atomic_temp **atomic, struct cp_options const *x)
+               struct atomic_batch *batch, struct atomic_temp **atomic,
+               struct cp_options const *x)
 {
   *atomic = NULL;
   if (!atomic_replaces (x))
@@ -421,7 +422,7 @@ open_copy_dst (struct loc const *dst, struct stat const *src_st,
   /* Whatever is at DST stays until the rename replaces it.  */
   made->read_only = false;
   int fd = atomic_temp_open (dst, src_st, made_mode (src_st, wide, x),
-                             resume, &made->kept, atomic);
+                             resume, batch, &made->kept, atomic);
   made->created = made->in_place = !made->kept;
   return fd;
 }
@@ -448,10 +449,11 @@ set_copy_dst (struct open_copy *c, struct loc const *dst, int dst_fd,
    a diagnostic if either can't be, having closed both.  */
 bool
 open_copy_ends (struct file_source const *src, struct loc const *dst,
-                bool exists, bool defer_resume,
+                bool exists, bool defer_resume, bool rename_now,
                 struct copy_session const *s,
                 struct cp_options const *x, struct open_copy *c)
 {
+  struct atomic_batch *batch = rename_now ? NULL : s->renames;
   int src_fd = src->fd;
   if (src_fd < 0)
     src_fd = open_source (src->loc, src->follow);
@@ -481,7 +483,7 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
     {
       judge_final = false;
       dst_fd = open_copy_dst (dst, &c->src_st, exists, wide, x->resume,
-                              &made, &c->atomic, x);
+                              &made, batch, &c->atomic, x);
     }
   if (dst_fd < 0)
     goto close_src;
@@ -519,7 +521,7 @@ open_copy_ends (struct file_source const *src, struct loc const *dst,
          to lose.  */
       close (dst_fd);
       dst_fd = open_copy_dst (dst, &c->src_st, exists, wide, judge_final,
-                              &made, &c->atomic, x);
+                              &made, batch, &c->atomic, x);
       if (dst_fd < 0)
         goto close_src;
       set_copy_dst (c, dst, dst_fd, &made, wide);

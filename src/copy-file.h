@@ -47,9 +47,10 @@ bool still_same_file (int fd, char const *name, struct stat *st,
    diagnostic if either can't be, having closed both.  With
    DEFER_RESUME, how to finish a copy --resume found there is left for
    fill_copy to decide, in whichever thread fills it, where that needs
-   nothing but the open files.  */
+   nothing but the open files.  With --atomic, the copy's rename waits
+   for S's batch where it can, unless RENAME_NOW.  */
 bool open_copy_ends (struct file_source const *src, struct loc const *dst,
-                     bool exists, bool defer_resume,
+                     bool exists, bool defer_resume, bool rename_now,
                      struct copy_session const *s,
                      struct cp_options const *x, struct open_copy *c);
 

@@ -36,8 +36,10 @@ struct file_group;
 /* A large file copied in ranges (copy-jobs.c).  */
 struct chunked_copy;
 
-/* The temporary file a copy with --atomic fills (copy-atomic.c).  */
+/* The temporary file a copy with --atomic fills, and the batch of
+   those whose renames wait for one sync (copy-atomic.c).  */
 struct atomic_temp;
+struct atomic_batch;
 /* How a copy an earlier run began is finished (copy-resume.h).  */
 struct resume_plan;
 
@@ -94,6 +96,8 @@ struct copy_session
   gid_t maker_gid;		/* a directory shows it (copy-dir.c) */
   struct copy_syncs *syncs;	/* with --fsync, what to sync at the end;
                                    any thread adds to it */
+  struct atomic_batch *renames;	/* with --atomic, the renames that wait
+                                   for a sync; any thread adds to it */
 };
 
 /* What copy_internal knows about where it is in the tree.  */
@@ -172,13 +176,16 @@ struct file_source
    of a large one if HERE says this thread copies it (a worker's, or a
    rank's given the file whole); else here.  The task that fills it
    takes the first copy's outcome *PENDING, if any, which only the walk
-   has.  */
+   has.  With --atomic, the copy is renamed into place as soon as it is
+   complete if RENAME_NOW, not with the session's batch: the caller
+   must know whether that failed (to put a backup back).  */
 struct fill_place
 {
   struct copy_session *session;
   struct file_group *group;
   bool here;
   struct fill_outcome **pending;
+  bool rename_now;
 };
 
 /* A directory being copied: SRC, of status SRC_ST and open as SDIR

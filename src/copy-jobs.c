@@ -759,9 +759,13 @@ finish_directory_now (struct dir_finish *f)
   struct attr_file dst = task_end ((char *) dst_name, dst_fd, f->created);
   if (f->created)
     dst.st = &f->made_st;
-  bool ok = copy_attributes (task_end ((char *) src_name, f->dirs->src.fd,
-                                       false),
-                             &f->src_st, dst, f->x);
+  bool ok = atomic_batch_dir_finishing (f->session->renames,
+                                        f->dirs->dst.dev, f->dirs->dst.ino,
+                                        dst_name, &f->src_st, f->set_mode,
+                                        f->mode, f->x);
+  ok &= copy_attributes (task_end ((char *) src_name, f->dirs->src.fd,
+                                   false),
+                         &f->src_st, dst, f->x);
   /* After the extended attributes, which an unprivileged owner can
      set only while the directory is writable.  */
   if (f->set_mode && fchmod (dst_fd, f->mode) != 0)
@@ -855,8 +859,8 @@ copy_data_file (struct file_source const *src, struct loc const *dst,
   bool worker_fills = (place->group && helpers->pool && !place->here
                        && src->st->st_size < xfer_chunk_size ());
   struct open_copy c;
-  if (!open_copy_ends (src, dst, exists, worker_fills, place->session, x,
-                       &c))
+  if (!open_copy_ends (src, dst, exists, worker_fills, place->rename_now,
+                       place->session, x, &c))
     return false;
   /* A new file that --reflink=always fails to clone into is removed
      by its name, in a directory that only this thread is sure to hold
@@ -882,6 +886,6 @@ copy_new_file (struct file_source const *src, struct loc const *dst,
                struct file_group *group, struct copy_session *s,
                struct cp_options const *x)
 {
-  struct fill_place here = { s, group, true, NULL };
+  struct fill_place here = { s, group, true, NULL, false };
   return copy_data_file (src, dst, false, &here, x);
 }

@@ -14,6 +14,7 @@
 #include <config.h>
 
 #include "system.h"
+#include "copy-atomic.h"
 #include "copy-hash.h"
 #include "copy-jobs.h"
 #include "copy-sync.h"
@@ -27,6 +28,9 @@ copy_session_new (struct cp_options const *x,
   atomic_init (&s->finishes_held, 0);
   s->links = copy_links_new ();
   s->syncs = x->fsync ? copy_syncs_new () : NULL;
+  /* Other ranks rename their own files, and may not share this one's
+     file systems, which its syncfs would have to cover.  */
+  s->renames = atomic_replaces (x) && !remote ? atomic_batch_new () : NULL;
   /* Other ranks take the workers' place.  */
   if (remote)
     {
@@ -43,7 +47,10 @@ bool
 copy_session_finish (struct copy_session *s, struct cp_options const *x)
 {
   copy_jobs_finish (s);
-  bool ok = copy_verify_finish (x);
+  /* The renames before --fsync's syncs, which make them durable.  */
+  bool ok = !s->renames || atomic_batch_end (s->renames, x->debug);
+  s->renames = NULL;
+  ok &= copy_verify_finish (x);
   return copy_session_sync (s, x) && ok;
 }
 

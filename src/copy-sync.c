@@ -255,30 +255,51 @@ copy_sync_range (int fd, struct stat const *st, char const *name)
 }
 
 bool
-copy_syncs_end (struct copy_syncs *s, bool debug)
+copy_syncs_cover (struct copy_syncs *s, int fd, dev_t dev, char const *name)
+{
+  return synced_whole (fd, dev) && note_file_system (s, fd, dev, name);
+}
+
+bool
+copy_syncs_now (struct copy_syncs *s)
 {
   bool ok = true;
-  for (idx_t i = 0; i < s->n; i++)
-    {
-      struct fs_to_sync *f = &s->v[i];
+  pthread_mutex_lock (&s->lock);
 #if HAVE_SYNCFS
-      if (syncfs (f->fd) != 0)
-        {
-          error (0, errno, _("cannot sync the file system holding %s"),
-                 quoteaf (f->name));
-          ok = false;
-        }
+  for (idx_t i = 0; i < s->n; i++)
+    if (syncfs (s->v[i].fd) != 0)
+      {
+        error (0, errno, _("cannot sync the file system holding %s"),
+               quoteaf (s->v[i].name));
+        ok = false;
+      }
 #endif
-      /* syncfs has said what the file system could not write.  */
-      close (f->fd);
-      free (f->name);
-    }
+  pthread_mutex_unlock (&s->lock);
+  return ok;
+}
+
+bool
+copy_syncs_end (struct copy_syncs *s, bool debug)
+{
+  bool ok = copy_syncs_now (s);
   if (debug && s->n)
     printf (_("sync: syncfs per file system (%td)\n"), s->n);
   if (debug && atomic_load (&s->each))
     printf (_("sync: per file and directory\n"));
+  copy_syncs_free (s);
+  return ok;
+}
+
+void
+copy_syncs_free (struct copy_syncs *s)
+{
+  for (idx_t i = 0; i < s->n; i++)
+    {
+      /* syncfs has said what the file system could not write.  */
+      close (s->v[i].fd);
+      free (s->v[i].name);
+    }
   free (s->v);
   pthread_mutex_destroy (&s->lock);
   free (s);
-  return ok;
 }

@@ -76,8 +76,23 @@ bool copy_sync_dir_at (struct copy_syncs *s, int dirfd, char const *rel,
    one, where the writer may be another client).  */
 bool copy_sync_range (int fd, struct stat const *st, char const *name);
 
+/* Whether the regular file NAME, open as FD on device DEV, is on a
+   file system that S syncs whole, noted in S now if it was not.  Call
+   it before writing through FD: a descriptor's syncfs reports only
+   the write errors since it was opened.  */
+bool copy_syncs_cover (struct copy_syncs *s, int fd, dev_t dev,
+                       char const *name);
+
+/* Sync the file systems S noted so far, which stay noted.  Return
+   true, or false after a diagnostic.  */
+bool copy_syncs_now (struct copy_syncs *s);
+
 /* Sync the file systems S noted, saying how with DEBUG, and free S.
    Return true, or false after a diagnostic.  */
 bool copy_syncs_end (struct copy_syncs *s, bool debug);
+
+/* Free S without syncing, once nothing was written since
+   copy_syncs_now.  */
+void copy_syncs_free (struct copy_syncs *s);
 
 #endif /* CPDD_COPY_SYNC_H */

@@ -547,11 +547,15 @@ remembers_copy (struct stat const *src_st, struct copy_ctx const *ctx,
 
 /* Make DST a hard link to EARLIER, the copy of another link to the
    same source file, replacing whatever is at DST, as GNU cp does even
-   where it took DST to be new, and says with -v.  */
+   where it took DST to be new, and says with -v.  A copy whose rename
+   waits in session S's batch is renamed first, lest the link be made
+   to what its name named before.  */
 static bool
 link_to_earlier (char const *earlier, struct loc const *dst,
-                 struct cp_options const *x)
+                 struct copy_session *s, struct cp_options const *x)
 {
+  if (!atomic_batch_settle (s->renames, earlier))
+    return false;
   int r = make_hard_link (AT_FDCWD, earlier, earlier, dst, false, true);
   if (r < 0)
     return false;
@@ -584,12 +588,12 @@ remember_skipped (struct stat const *src_st, struct loc const *dst,
                                             true);
           return true;
         }
-      bool ok = link_to_earlier (first, dst, x);
+      bool ok = link_to_earlier (first, dst, s, x);
       free (first);
       return ok;
     }
   char const *earlier = remember_first_copy (s->links, src_st, dst->name);
-  return !earlier || link_to_earlier (earlier, dst, x);
+  return !earlier || link_to_earlier (earlier, dst, s, x);
 }
 
 /* Remember DST in T as made from an operand.  */
@@ -616,7 +620,7 @@ make_copy (struct file_source const *src, struct loc const *dst,
      agreed to replace the destination, as in GNU cp: even where the
      destination was taken to be new (copy_to) but is there.  */
   if (earlier)
-    return link_to_earlier (earlier, dst, x);
+    return link_to_earlier (earlier, dst, place->session, x);
   if (x->symbolic_link)
     return (make_symlink (sl, dst, x->force, place->session->links)
             && copy_link_attributes (loc_attr (sl, -1, false), src_st,
@@ -1085,7 +1089,7 @@ make_non_dir (struct file_source const *src, struct loc const *dst,
     p->handed = pending = fill_outcome_new (ctx->session->links);
   struct fill_place place = { ctx->session,
                               d->backup || p->owned ? NULL : ctx->files,
-                              false, &pending };
+                              false, &pending, d->backup != NULL };
   bool ok = make_copy (src, dst, d->exists, p->earlier, &place, x);
   if (!ok && d->backup)
     restore_backup (d->backup, d->backup_linked, dst, x);

@@ -462,10 +462,11 @@ An argument that a long option requires, its short form requires too.\n\
 \n\
 Checking options (cpdd):\n\
       --atomic                 write each regular file's copy to a temporary\n\
-                                 file beside it, synced, then renamed over\n\
-                                 DEST: readers see the old file or the whole\n\
-                                 new one; replaces DEST (breaking its hard\n\
-                                 links) as --remove-destination would; a\n\
+                                 file beside it, synced (on a local file\n\
+                                 system, many with one syncfs), then renamed\n\
+                                 over DEST: readers see the old file or the\n\
+                                 whole new one; replaces DEST (breaking its\n\
+                                 hard links) as --remove-destination would; a\n\
                                  symbolic link DEST is refused, unless\n\
                                  --remove-destination is given too\n\
       --fsync                  make the copy durable: once cp succeeds, the\n\

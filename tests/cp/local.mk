@@ -6,6 +6,7 @@ TESTS += \
   tests/cp/atomic-reader.sh \
   tests/cp/atomic-failure.sh \
   tests/cp/atomic-resume.sh \
+  tests/cp/atomic-batch.sh \
   tests/cp/resume-partial.sh \
   tests/cp/resume-kill.sh \
   tests/cp/hash.sh \
