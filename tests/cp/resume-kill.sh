@@ -23,13 +23,20 @@ for opts in -a '-a --jobs=2' '-pR --jobs=3'; do
   kill_at_ 2500000 '*/dst/big' cp $opts -T src dst
   test -f dst/big || { echo "$opts: nothing of big copied"; fail=1; continue; }
   cmp -s src/big dst/big && { echo "$opts: big copied whole"; fail=1; }
-  # What was there before, big's data at least, less at most a MiB at
-  # the end of each stretch written, is kept.
+  # What was there before, less at most a MiB at the end of each
+  # stretch written, is kept.
   had=$(du -B1 --apparent-size -s dst | cut -f1)
   cp $opts -T --resume --stats src dst 2> err || { cat err; fail=1; }
   same_tree_ ref dst || { echo "$opts: not an uninterrupted copy"; fail=1; }
   skipped=$(stat_figure_ skipped err)
-  test "$skipped" -ge $((2500000 / MiB * MiB)) \
+  # With one job, big's first 2.5 MB were written in order before the
+  # kill.  With more, the other ranges may or may not have been copied
+  # by then, as the threads were scheduled: nothing more is sure.
+  case $opts in
+    *--jobs*) min=0 ;;
+    *) min=$((2500000 / MiB * MiB)) ;;
+  esac
+  test "$skipped" -ge $min \
     || { echo "$opts: skipped $skipped of $had"; cat err; fail=1; }
   copied=$(stat_figure_ copied err)
   total=$(du -B1 --apparent-size -s ref | cut -f1)
