@@ -380,20 +380,6 @@ atomic_batch_end (struct atomic_batch *b, bool debug)
   return ok;
 }
 
-/* Whether the directory open as FD can have its times set through
-   FD: not if it was opened only to look names up (O_PATH), as a
-   directory that may not be read is.  */
-static bool
-can_set_times (int fd)
-{
-#ifdef O_PATH
-  int flags = fcntl (fd, F_GETFL);
-  return 0 <= flags && ! (flags & O_PATH);
-#else
-  return true;
-#endif
-}
-
 int
 atomic_temp_open (struct loc const *dst, struct stat const *src_st,
                   mode_t mode, bool resume, struct atomic_batch *batch,
@@ -468,9 +454,10 @@ atomic_temp_open (struct loc const *dst, struct stat const *src_st,
   /* The temporary's file system is noted for the batch's syncfs now,
      before anything is written to it.  Its directory is needed to
      rename it, and to set the directory's times again: not one that
-     can only look names up, nor the working directory, whose name
-     the operands' names start from.  */
-  if (batch && dst->dir && can_set_times (t->dirfd)
+     can only look names up (O_PATH, as the walk says, which opened
+     it), nor the working directory, whose name the operands' names
+     start from.  */
+  if (batch && dst->dir && !dst->dir->search_only
       && copy_syncs_cover (batch->fs, fd, dst->dir->dev, t->temp_name))
     {
       t->batch = batch;
