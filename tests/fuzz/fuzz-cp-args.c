@@ -108,6 +108,13 @@ copy_session_free (struct copy_session *s, struct cp_options *x,
   return true;
 }
 
+/* --parents made no directory to sync: nothing was copied.  */
+bool
+copy_session_sync_dir (struct copy_session *s, char const *name)
+{
+  return true;
+}
+
 static _Bool
 has_no_slash (char const *arg)
 {
