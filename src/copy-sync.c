@@ -172,6 +172,12 @@ sync_now (struct copy_syncs *s, int fd, char const *name)
   return false;
 }
 
+bool
+copy_syncs_cover (struct copy_syncs *s, int fd, dev_t dev, char const *name)
+{
+  return synced_whole (fd, dev) && note_file_system (s, fd, dev, name);
+}
+
 void
 copy_sync_start (struct copy_syncs *s, int fd, struct stat const *st,
                  char const *name)
@@ -190,8 +196,7 @@ copy_sync_file (struct copy_syncs *s, int fd, struct stat const *st,
      is synced on its own.  */
   if (S_ISREG (st->st_mode))
     {
-      if (synced_whole (fd, st->st_dev)
-          && note_file_system (s, fd, st->st_dev, name))
+      if (copy_syncs_cover (s, fd, st->st_dev, name))
         return true;
     }
   else if (!S_ISBLK (st->st_mode))
@@ -202,9 +207,7 @@ copy_sync_file (struct copy_syncs *s, int fd, struct stat const *st,
 bool
 copy_sync_dir (struct copy_syncs *s, int fd, dev_t dev, char const *name)
 {
-  if (synced_whole (fd, dev) && note_file_system (s, fd, dev, name))
-    return true;
-  return sync_now (s, fd, name);
+  return copy_syncs_cover (s, fd, dev, name) || sync_now (s, fd, name);
 }
 
 /* Whether S has the file system of device DEV to sync.  */
@@ -252,12 +255,6 @@ copy_sync_range (int fd, struct stat const *st, char const *name)
     return true;
   error (0, errno, _("fdatasync failed for %s"), quoteaf (name));
   return false;
-}
-
-bool
-copy_syncs_cover (struct copy_syncs *s, int fd, dev_t dev, char const *name)
-{
-  return synced_whole (fd, dev) && note_file_system (s, fd, dev, name);
 }
 
 bool

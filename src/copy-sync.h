@@ -76,10 +76,11 @@ bool copy_sync_dir_at (struct copy_syncs *s, int dirfd, char const *rel,
    one, where the writer may be another client).  */
 bool copy_sync_range (int fd, struct stat const *st, char const *name);
 
-/* Whether the regular file NAME, open as FD on device DEV, is on a
-   file system that S syncs whole, noted in S now if it was not.  Call
-   it before writing through FD: a descriptor's syncfs reports only
-   the write errors since it was opened.  */
+/* Whether the file NAME (a regular file or a directory), open as FD
+   on device DEV, is on a file system that S syncs whole, noted in S
+   now if it was not.  Call it before writing through FD: a
+   descriptor's syncfs reports only the write errors since it was
+   opened.  */
 bool copy_syncs_cover (struct copy_syncs *s, int fd, dev_t dev,
                        char const *name);
 
