@@ -258,6 +258,41 @@ good_spans (int src, int dst, struct spans const *d, off_t size,
   return true;
 }
 
+/* Whether DST's bytes from START up to END are all zeros.  BUF has
+   room for RESUME_CHUNK bytes.  */
+static bool
+zeros_to (int dst, off_t start, off_t end, char *buf)
+{
+  for (off_t pos = start; pos < end; )
+    {
+      idx_t n = MIN (end - pos, RESUME_CHUNK);
+      if (read_at (dst, buf, n, pos) != n)
+        return false;
+      for (idx_t i = 0; i < n; i++)
+        if (buf[i])
+          return false;
+      pos += n;
+    }
+  return true;
+}
+
+bool
+resume_holds_only_source (int src, int dst, off_t size)
+{
+  struct spans d = { NULL, 0, 0 };
+  bool ok = data_spans (dst, size, &d);
+  char *buf = ok ? xmalloc (2 * RESUME_CHUNK) : NULL;
+  for (idx_t i = 0; ok && i < d.n; i++)
+    {
+      off_t end = d.v[i].end;
+      off_t diff = first_difference (src, dst, d.v[i].start, end, buf);
+      ok = 0 <= diff && (diff == end || zeros_to (dst, diff, end, buf));
+    }
+  free (buf);
+  free (d.v);
+  return ok;
+}
+
 void
 resume_decide (struct xfer_file const *src, struct xfer_file const *dst,
                struct cp_options const *x, struct resume_plan *p)

@@ -57,6 +57,14 @@ struct resume_plan
 void resume_decide (struct xfer_file const *src, struct xfer_file const *dst,
                     struct cp_options const *x, struct resume_plan *p);
 
+/* Whether DST, as long as SRC (SIZE bytes), holds nothing but SRC's
+   data: where it has data, SRC's bytes, but for zeros up to the end of
+   a stretch, where a write was cut short.  So is a copy an earlier run
+   left unfinished, with holes where ranges were yet to be copied, or
+   all its data but not yet its times.  False too if either can't be
+   read.  */
+bool resume_holds_only_source (int src, int dst, off_t size);
+
 /* Copy what P says SRC's copy DST lacks, and make DST as long as SRC;
    then read it back and print its hash, as X asks.  Report
    to X's sink as a copy does, the bytes kept as skipped, and fill

@@ -20,6 +20,7 @@
 #include "copy-atomic.h"
 #include "copy-hash.h"
 #include "copy-jobs.h"
+#include "copy-resume.h"
 #include "copy-sync.h"
 #include "dirname.h"
 #include "filenamecat.h"
@@ -689,18 +690,38 @@ newer_than (struct stat const *src_st, struct stat const *dst_st)
           || (dt.tv_sec == st.tv_sec && dt.tv_nsec < st.tv_nsec));
 }
 
-/* Whether DST_ST, a regular file newer than its source SRC_ST, looks
-   like a copy of it cut short, which --resume is to finish even with
-   -u: a copy gets its source's time only once complete.  Shorter than
-   its source, or full size with holes where the source has none (a
-   copy in ranges), as its status alone tells.  */
+/* Whether DST, found as DST_ST, a regular file newer than its source
+   SRC, is a copy of it an earlier run left unfinished, which --resume
+   is to finish even with -u: a copy gets its source's time only once
+   complete.  Its status tells when it is shorter than its source, or
+   full size with holes where the source has none (ranges yet to be
+   copied); else it is one when it holds only the source's data.  A
+   file that can't be read to tell is kept, as -u would keep it.  */
 static bool
-looks_cut_short (struct stat const *src_st, struct stat const *dst_st,
-                 struct cp_options const *x)
+unfinished_copy (struct file_source const *src, struct loc const *dst,
+                 struct stat const *dst_st, struct cp_options const *x)
 {
-  return (x->resume && S_ISREG (src_st->st_mode) && S_ISREG (dst_st->st_mode)
-          && (dst_st->st_size < src_st->st_size
-              || (xfer_looks_sparse (dst_st) && !xfer_looks_sparse (src_st))));
+  struct stat const *src_st = src->st;
+  if (! (x->resume && S_ISREG (src_st->st_mode)
+         && S_ISREG (dst_st->st_mode) && dst_st->st_size <= src_st->st_size))
+    return false;
+  if (dst_st->st_size < src_st->st_size
+      || (xfer_looks_sparse (dst_st) && !xfer_looks_sparse (src_st)))
+    return true;
+
+  int sfd = 0 <= src->fd ? src->fd : open_source (src->loc, src->follow);
+  int dfd = openat (loc_fd (dst), dst->rel, O_RDONLY | O_BINARY);
+  struct stat sst, dst2;
+  bool unfinished = (0 <= sfd && 0 <= dfd
+                     && fstat (sfd, &sst) == 0 && SAME_INODE (sst, *src_st)
+                     && fstat (dfd, &dst2) == 0 && SAME_INODE (dst2, *dst_st)
+                     && resume_holds_only_source (sfd, dfd,
+                                                  src_st->st_size));
+  if (0 <= dfd)
+    close (dfd);
+  if (0 <= sfd && sfd != src->fd)
+    close (sfd);
+  return unfinished;
 }
 
 /* Whether X keeps every destination that exists (-n, --update=none
@@ -729,7 +750,7 @@ enum overwrite
    link leads to.  As in GNU cp, this comes before any complaint about
    what DST is, so a file kept is no such error.  */
 static enum overwrite
-wants_overwrite (struct stat const *src_st, struct loc const *dst,
+wants_overwrite (struct file_source const *src, struct loc const *dst,
                  struct stat const *dst_st, struct cp_options const *x)
 {
   if (x->update == CP_UPDATE_NONE)
@@ -739,8 +760,8 @@ wants_overwrite (struct stat const *src_st, struct loc const *dst,
       error (0, 0, _("not replacing %s"), quoteaf (dst->name));
       return KEEP_REFUSED;
     }
-  if (x->update == CP_UPDATE_OLDER && !newer_than (src_st, dst_st)
-      && !looks_cut_short (src_st, dst_st, x))
+  if (x->update == CP_UPDATE_OLDER && !newer_than (src->st, dst_st)
+      && !unfinished_copy (src, dst, dst_st, x))
     return KEEP_UP_TO_DATE;
   if (x->interactive == CP_ASK && !ask_overwrite (dst, dst_st, x))
     return KEEP_DECLINED;
@@ -1000,7 +1021,7 @@ may_replace (struct file_source const *src, struct loc const *dst,
      which fails as making such a file there fails.  */
   if (d->known)
     {
-      enum overwrite what = wants_overwrite (src->st, dst, d->found, x);
+      enum overwrite what = wants_overwrite (src, dst, d->found, x);
       if (what != OVERWRITE)
         {
           *ok = keep_destination (what, src->st, dst, d->found, ctx, x);

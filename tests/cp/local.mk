@@ -8,6 +8,7 @@ TESTS += \
   tests/cp/atomic-resume.sh \
   tests/cp/atomic-batch.sh \
   tests/cp/resume-partial.sh \
+  tests/cp/resume-update.sh \
   tests/cp/resume-kill.sh \
   tests/cp/hash.sh \
   tests/cp/fsync-durable.sh \
