@@ -13,6 +13,7 @@
 #include "copy-atomic.h"
 #include "copy-hash.h"
 #include "copy-resume.h"
+#include "copy-report.h"
 #include "ignore-value.h"
 #include "same-inode.h"
 #include "xfer-stats.h"
@@ -327,9 +328,10 @@ remove_failed_clone (struct attr_file dst)
 }
 
 /* Copy the data, then the attributes, of C's source to its
-   destination, and close both.  */
+   destination, and close both; say in R how the data moved.  */
 bool
-fill_copy (struct open_copy *c, struct cp_options const *x)
+fill_copy (struct open_copy *c, struct cp_options const *x,
+           struct copy_record *r)
 {
   bool ok = true;
   bool clone_failed = false;
@@ -346,10 +348,12 @@ fill_copy (struct open_copy *c, struct cp_options const *x)
                               c->src_size_true };
       struct xfer_file out = { c->dst.fd, c->dst.name, &c->dst_st, true };
       struct xfer_report report;
+      char hex[XFER_HASH_HEX_MAX] = "";
       ok = (c->resume ? resume_fill (&in, &out, c->resume, x, &report)
             : copy_hashes (&in, &out, x)
-            ? copy_file_data (&in, &out, &report, x)
+            ? copy_file_data (&in, &out, &report, hex, x)
             : xfer_copy (&in, &out, &x->xfer, &report));
+      copy_record_data (r, &report, x->hash_algo, hex);
       clone_failed = (!ok && x->xfer.reflink == XFER_REFLINK_ALWAYS
                       && !report.reflinked);
       if (x->debug)

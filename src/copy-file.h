@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "copy-impl.h"
+#include "copy-report.h"
 #include "copy-sync.h"
 
 /* Remove DST to make room for its copy, saying so if VERBOSE.  Return
@@ -55,8 +56,10 @@ bool open_copy_ends (struct file_source const *src, struct loc const *dst,
                      struct cp_options const *x, struct open_copy *c);
 
 /* Copy the data, then the attributes, of C's source to its
-   destination, and close both.  Return whether all went well.  */
-bool fill_copy (struct open_copy *c, struct cp_options const *x);
+   destination, and close both; say in R how the data moved.  Return
+   whether all went well.  */
+bool fill_copy (struct open_copy *c, struct cp_options const *x,
+                struct copy_record *r);
 
 /* After C's data was copied (successfully if OK), copy its
    attributes, and close both ends.  Return whether all went well.  */

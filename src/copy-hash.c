@@ -892,7 +892,8 @@ copy_hashes (struct xfer_file const *in, struct xfer_file const *out,
 
 bool
 copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
-                struct xfer_report *report, struct cp_options const *x)
+                struct xfer_report *report, char hex[XFER_HASH_HEX_MAX],
+                struct cp_options const *x)
 {
   struct xfer_hash h;
   xfer_hash_init (&h, x->hash_algo);
@@ -901,7 +902,6 @@ copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
       xfer_hash_discard (&h);
       return false;
     }
-  char hex[XFER_HASH_HEX_MAX];
   if (x->verify && check_later_suits (out, report, x))
     {
       if (!source_digest (&h, in, report, hex, x))

@@ -26,10 +26,13 @@ bool copy_hashes (struct xfer_file const *in, struct xfer_file const *out,
                   struct cp_options const *x);
 
 /* Copy the data of IN to OUT, both just opened, hashing it on the way,
-   reading the copy back, printing its line, as X asks.  Fill
-   *REPORT.  Return true, or false after a diagnostic.  */
+   reading the copy back, printing its line, as X asks.  Fill *REPORT,
+   and HEX with the source's digest.  Return true, or false after a
+   diagnostic.  */
 bool copy_file_data (struct xfer_file const *in, struct xfer_file const *out,
-                     struct xfer_report *report, struct cp_options const *x);
+                     struct xfer_report *report,
+                     char hex[XFER_HASH_HEX_MAX],
+                     struct cp_options const *x);
 
 /* The existing destination ST is about to be overwritten, replaced
    or moved aside: if --verify left its check for later, as X says,

@@ -19,6 +19,7 @@
 #include "copy-atomic.h"
 #include "copy-hash.h"
 #include "copy-sync.h"
+#include "copy-report.h"
 #include "dirname.h"
 #include "cpus.h"
 #include "ignore-value.h"
@@ -297,7 +298,10 @@ run_copy_task (void *arg)
 {
   struct copy_task *t = arg;
   struct file_group *group = t->group;
-  bool ok = fill_copy (&t->c, t->x);
+  struct copy_record r;
+  copy_record_begin (&r, t->x->report, t->src_name, t->dst_name, S_IFREG);
+  bool ok = fill_copy (&t->c, t->x, &r);
+  copy_record_end (&r, copy_record_outcome (&r, ok));
   if (!ok)
     atomic_store (&group->failed, true);
   fill_outcome_end (t->outcome, ok);
@@ -427,6 +431,7 @@ struct chunked_copy
   struct task_group ranges;	/* its parent: the file's group */
   struct xfer_split split;
   struct copy_task t;
+  struct timespec start;	/* when it was split, for its record */
 };
 
 static void
@@ -442,8 +447,12 @@ chunked_copy_done (struct task_group *g)
 {
   struct chunked_copy *f = (struct chunked_copy *) g;
   struct copy_task *t = &f->t;
+  struct copy_record r;
+  copy_record_begin (&r, t->x->report, t->src_name, t->dst_name, S_IFREG);
+  r.start = f->start;
   bool ok = (xfer_split_end (&f->split)
              && copy_split_checked (&f->split, t->x));
+  copy_record_data (&r, &f->split.report, -1, NULL);
   if (t->x->debug)
     {
       flockfile (stdout);
@@ -451,6 +460,7 @@ chunked_copy_done (struct task_group *g)
       funlockfile (stdout);
     }
   ok = finish_copy (&t->c, ok, t->x);
+  copy_record_end (&r, copy_record_outcome (&r, ok));
   if (!ok)
     atomic_store (&t->group->failed, true);
   fill_outcome_end (t->outcome, ok);
@@ -548,6 +558,7 @@ hand_over_chunks (struct open_copy const *c, struct file_source const *src,
       return false;
     }
   f->split.verify_algo = x->verify ? x->hash_algo : -1;
+  clock_gettime (CLOCK_MONOTONIC, &f->start);
 
   /* A task per worker, each copying ranges until none is left; or a
      message per range, which the ranks take as they are free.  */
@@ -858,10 +869,15 @@ copy_data_file (struct file_source const *src, struct loc const *dst,
      handed to it whole: one too small to be split.  */
   bool worker_fills = (place->group && helpers->pool && !place->here
                        && src->st->st_size < xfer_chunk_size ());
+  struct copy_record r;
+  copy_record_begin (&r, x->report, src->loc->name, dst->name, S_IFREG);
   struct open_copy c;
   if (!open_copy_ends (src, dst, exists, worker_fills, place->rename_now,
                        place->session, x, &c))
-    return false;
+    {
+      copy_record_end (&r, COPY_FAILED);
+      return false;
+    }
   /* A new file that --reflink=always fails to clone into is removed
      by its name, in a directory that only this thread is sure to hold
      open until then; a clone is quick anyway.  A temporary file of
@@ -871,14 +887,20 @@ copy_data_file (struct file_source const *src, struct loc const *dst,
   if (place->group && sends_files (helpers) && !removed_if_unclonable)
     {
       if (hand_over_chunks (&c, src, dst, place, x))
-        return true;
+        {
+          copy_record_drop (&r);
+          return true;
+        }
       if (helpers->pool && !place->here)
         {
+          copy_record_drop (&r);
           hand_over (&c, place, x);
           return true;
         }
     }
-  return fill_copy (&c, x);
+  bool ok = fill_copy (&c, x, &r);
+  copy_record_end (&r, copy_record_outcome (&r, ok));
+  return ok;
 }
 
 bool

@@ -22,6 +22,7 @@
 #include "copy-jobs.h"
 #include "copy-resume.h"
 #include "copy-sync.h"
+#include "copy-report.h"
 #include "dirname.h"
 #include "filenamecat.h"
 #include "same-inode.h"
@@ -50,6 +51,9 @@ struct dest
   bool backup_linked;		/* BACKUP is a second name of the file
                                    still at the destination (--atomic) */
   bool atomic;			/* the copy is to be renamed over it */
+  bool kept;			/* it stays as it was: -n, -u, -i */
+  bool recorded;		/* the copy of the source's data makes the
+                                   file's record (copy-report.h) */
 };
 
 /* Whether symbolic links are followed where CTX is: everywhere with
@@ -613,7 +617,7 @@ remember_made_file_at (struct link_tables *t, struct loc const *dst)
 static bool
 make_copy (struct file_source const *src, struct loc const *dst,
            bool exists, char const *earlier, struct fill_place const *place,
-           struct cp_options const *x)
+           bool *recorded, struct cp_options const *x)
 {
   struct loc const *sl = src->loc;
   struct stat const *src_st = src->st;
@@ -631,7 +635,10 @@ make_copy (struct file_source const *src, struct loc const *dst,
                                 src->follow,
                                 x->force || x->interactive == CP_ASK);
   if (copies_data (src_st, x))
-    return copy_data_file (src, dst, exists, place, x);
+    {
+      *recorded = true;
+      return copy_data_file (src, dst, exists, place, x);
+    }
   /* Only --attributes-only leaves DST there: -f still replaces it.  */
   if (S_ISLNK (src_st->st_mode))
     return copy_symlink (sl, src_st, dst, x->force, place->session, x);
@@ -1010,7 +1017,7 @@ copy_dir_entry (struct file_source const *src, struct loc const *dst,
    whether that is no error.  */
 static bool
 may_replace (struct file_source const *src, struct loc const *dst,
-             struct dest const *d, struct copy_ctx const *ctx,
+             struct dest *d, struct copy_ctx const *ctx,
              struct cp_options const *x, bool *ok)
 {
   struct loc const *sl = src->loc;
@@ -1024,6 +1031,7 @@ may_replace (struct file_source const *src, struct loc const *dst,
       enum overwrite what = wants_overwrite (src, dst, d->found, x);
       if (what != OVERWRITE)
         {
+          d->kept = true;
           *ok = keep_destination (what, src->st, dst, d->found, ctx, x);
           return false;
         }
@@ -1094,12 +1102,15 @@ plan_links (struct link_plan *p, struct file_source const *src,
    left to a worker.  */
 static bool
 make_non_dir (struct file_source const *src, struct loc const *dst,
-              struct dest const *d, struct link_plan *p,
+              struct dest *d, struct link_plan *p,
               struct copy_ctx const *ctx, struct cp_options const *x)
 {
   if (hands_over_whole (src->st, d->exists, p->track, ctx, x)
       && hand_over_new_file (src, dst, ctx->files, x))
-    return true;
+    {
+      d->recorded = true;
+      return true;
+    }
   /* A first copy that the owner of its links knows of is made here
      whole, not in ranges sent to other ranks: a rank walking a subtree
      takes ranges only while its walk waits for answers, not while it
@@ -1111,7 +1122,8 @@ make_non_dir (struct file_source const *src, struct loc const *dst,
   struct fill_place place = { ctx->session,
                               d->backup || p->owned ? NULL : ctx->files,
                               false, &pending, d->backup != NULL };
-  bool ok = make_copy (src, dst, d->exists, p->earlier, &place, x);
+  bool ok = make_copy (src, dst, d->exists, p->earlier, &place,
+                       &d->recorded, x);
   if (!ok && d->backup)
     restore_backup (d->backup, d->backup_linked, dst, x);
   /* Unless a task took it, the copy is over, whole or failed.  */
@@ -1204,10 +1216,12 @@ copy_non_dir (struct file_source const *src, struct loc const *dst,
   return ok;
 }
 
-/* Copy SRC to DST; CTX says where in the tree they are.  */
-bool
-copy_internal (struct loc const *src, struct loc const *dst,
-               struct copy_ctx const *ctx, struct cp_options const *x)
+/* Copy SRC to DST, as copy_internal does, saying in *D what became
+   of DST and in R what SRC is.  */
+static bool
+copy_entry (struct loc const *src, struct loc const *dst,
+            struct copy_ctx const *ctx, struct cp_options const *x,
+            struct dest *d, struct copy_record *r)
 {
   bool follow = follows_links (ctx, x);
   struct stat src_st;
@@ -1217,6 +1231,7 @@ copy_internal (struct loc const *src, struct loc const *dst,
       error (0, errno, _("cannot stat %s"), quoteaf (src->name));
       return false;
     }
+  r->type = src_st.st_mode & S_IFMT;
   bool is_dir = S_ISDIR (src_st.st_mode);
   if (is_dir && !x->recursive)
     {
@@ -1231,18 +1246,18 @@ copy_internal (struct loc const *src, struct loc const *dst,
     {
       error (0, 0, _("warning: source file %s specified more than once"),
              quoteaf (src->name));
+      d->kept = true;
       return true;
     }
 
-  struct dest d;
-  if (!find_destination (dst, &src_st, &d, ctx, x))
+  if (!find_destination (dst, &src_st, d, ctx, x))
     return false;
   struct file_source from = { src, &src_st, follow, -1, false };
-  if (d.known)
+  if (d->known)
     {
       bool done = false;
       if (!keeps_every_destination (x)
-          && !copy_onto_ok (&from, dst, d.found, x, &done))
+          && !copy_onto_ok (&from, dst, d->found, x, &done))
         {
           error (0, 0, _("%s and %s are the same file"),
                  quoteaf_n (0, src->name), quoteaf_n (1, dst->name));
@@ -1251,8 +1266,26 @@ copy_internal (struct loc const *src, struct loc const *dst,
       if (done)
         return true;
     }
-  return (is_dir ? copy_dir_entry (&from, dst, &d, ctx, x)
-          : copy_non_dir (&from, dst, &d, ctx, x));
+  return (is_dir ? copy_dir_entry (&from, dst, d, ctx, x)
+          : copy_non_dir (&from, dst, d, ctx, x));
+}
+
+/* Copy SRC to DST; CTX says where in the tree they are.  The file is
+   recorded here, unless the copy of its data does it.  */
+bool
+copy_internal (struct loc const *src, struct loc const *dst,
+               struct copy_ctx const *ctx, struct cp_options const *x)
+{
+  struct copy_record r;
+  copy_record_begin (&r, x->report, src->name, dst->name, 0);
+  struct dest d = { .kept = false, .recorded = false };
+  bool ok = copy_entry (src, dst, ctx, x, &d, &r);
+  if (d.recorded)
+    copy_record_drop (&r);
+  else
+    copy_record_end (&r, (ok && d.kept ? COPY_SKIPPED
+                          : copy_record_outcome (&r, ok)));
+  return ok;
 }
 
 bool

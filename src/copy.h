@@ -88,6 +88,10 @@ struct cp_options
                                    held for the end, copies to read back
                                    (copy-hash.c); NULL if nothing is
                                    hashed */
+  /* --report, --failed (cpdd): where each file's copy is recorded as
+     it ends, and counted for the line "N of M files were not copied"
+     (copy-report.h); NULL if nowhere.  */
+  struct copy_report *report;
   bool verify;
   bool verify_later;		/* small files' read-back waits for a batch */
   bool fsync;

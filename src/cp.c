@@ -26,6 +26,7 @@
 #include "closeout.h"
 #include "copy.h"
 #include "copy-attr.h"
+#include "copy-report.h"
 #include "dirname.h"
 #include "cpus.h"
 #include "filenamecat.h"
@@ -53,6 +54,7 @@ enum
   CONTEXT_OPTION,
   COPY_CONTENTS_OPTION,
   DEBUG_OPTION,
+  FAILED_OPTION,
   FSYNC_OPTION,
   HASH_FILE_OPTION,
   JOBS_OPTION,
@@ -63,6 +65,7 @@ enum
   PRINT_HASH_OPTION,
   REFLINK_OPTION,
   REMOVE_DESTINATION_OPTION,
+  REPORT_OPTION,
   RESUME_OPTION,
   SPARSE_OPTION,
   STRIP_TRAILING_SLASHES_OPTION,
@@ -130,6 +133,8 @@ static struct option const long_opts[] =
   {"print-hash", optional_argument, NULL, PRINT_HASH_OPTION},
   {"resume", no_argument, NULL, RESUME_OPTION},
   {"verify", optional_argument, NULL, VERIFY_OPTION},
+  {"report", required_argument, NULL, REPORT_OPTION},
+  {"failed", required_argument, NULL, FAILED_OPTION},
   XFER_LONG_OPTIONS,
   {"", optional_argument, NULL, AMBIGUOUS_OPTION},
   {NULL, 0, NULL, 0}
@@ -1069,6 +1074,10 @@ struct cp_command
   int print_algo;		/* --print-hash's algorithm, or -1 */
   int verify_algo;		/* --verify's, or -1 */
   char const *hash_file;	/* --hash-file */
+  char const *report_file;	/* --report */
+  char const *failed_file;	/* --failed */
+  bool count_asked;		/* --progress, --stats, --report or
+                                   --failed: say how many files failed */
 };
 
 /* Take C, an option that says what is kept of each file and which
@@ -1273,6 +1282,38 @@ take_run_option (int c, char const *arg, struct cp_command *cmd)
   return true;
 }
 
+/* Note in CMD that C, one of the engine's options, asks for the line
+   that says how many files failed, if it is --progress or --stats;
+   return true.  */
+static bool
+count_asked_by (int c, struct cp_command *cmd)
+{
+  if (c == XFER_OPT_PROGRESS || c == XFER_OPT_STATS)
+    cmd->count_asked = true;
+  return true;
+}
+
+/* Take C, an option that says where the outcome of each file is
+   written, with its argument ARG, into CMD; return false if C is no
+   such option.  */
+static bool
+take_report_option (int c, char const *arg, struct cp_command *cmd)
+{
+  switch (c)
+    {
+    case REPORT_OPTION:
+      cmd->report_file = arg;
+      break;
+    case FAILED_OPTION:
+      cmd->failed_file = arg;
+      break;
+    default:
+      return false;
+    }
+  cmd->count_asked = true;
+  return true;
+}
+
 /* Read the options of ARGV into CMD, leaving optind at the first
    operand; exit on a bad one, --help or --version.  */
 static void
@@ -1296,7 +1337,9 @@ parse_options (int argc, char **argv, struct cp_command *cmd)
     else if (! (take_keep_option (c, optarg, cmd)
                 || take_make_option (c, optarg, cmd)
                 || take_run_option (c, optarg, cmd)
-                || xfer_cli_option (c, optarg, &cmd->x.xfer)))
+                || take_report_option (c, optarg, cmd)
+                || (xfer_cli_option (c, optarg, &cmd->x.xfer)
+                    && count_asked_by (c, cmd))))
       usage (EXIT_FAILURE);
 }
 
@@ -1334,6 +1377,46 @@ settle_command (struct cp_command *cmd, int n_files)
              "and --no-target-directory (-T)"));
 }
 
+/* Start what CMD says of the outcome of each file: the files of
+   --report and --failed, and the counts for the line that says how
+   many failed, if it may be printed.  mpicp does neither yet: every
+   rank would have to send its records to rank 0.  */
+static void
+start_report (struct cp_command *cmd)
+{
+  struct cp_options *x = &cmd->x;
+  if (!STREQ (PROGRAM_NAME, "mpicp")
+      && (cmd->count_asked || isatty (STDERR_FILENO)))
+    x->report = copy_report_open (cmd->report_file, cmd->failed_file);
+}
+
+/* Refuse what CMD asks of mpicp's report, on every rank alike, before
+   any rank starts its part.  */
+static void
+refuse_mpicp_report (struct cp_command const *cmd)
+{
+  if (STREQ (PROGRAM_NAME, "mpicp") && (cmd->report_file || cmd->failed_file))
+    error (EXIT_FAILURE, 0,
+           _("--report and --failed are not supported by mpicp yet"));
+}
+
+/* End the report CMD started, and if any file failed say how many of
+   them were not copied.  Return false after a diagnostic if writing
+   the report failed.  */
+static bool
+end_report (struct cp_command *cmd)
+{
+  struct copy_report *r = cmd->x.report;
+  if (!r)
+    return true;
+  intmax_t failures = copy_report_failures (r);
+  if (failures)
+    error (0, 0, _("%jd of %jd files were not copied"), failures,
+           copy_report_files (r));
+  cmd->x.report = NULL;
+  return copy_report_close (r);
+}
+
 /* Copy the N_FILES operands FILES as CMD says, each rank of mpicp its
    part; return whether all went well.  */
 static bool
@@ -1342,11 +1425,13 @@ run_copy (struct cp_command *cmd, char **files, int n_files)
   struct cp_options *x = &cmd->x;
   /* The checks before look only at the command line, so every rank of
      mpicp has come this far or none; those below look at files.  */
+  refuse_mpicp_report (cmd);
   struct copy_remote const *remote = remote_start (x);
   struct cp_operands ops = settle_operands (files, n_files, cmd->target_dir,
                                             cmd->no_target_dir,
                                             cmd->parents);
   start_hash_file (cmd->hash_file, &ops, cmd->parents, x);
+  start_report (cmd);
   xfer_session_info_signal (&x->xfer);
   struct copy_session *s = copy_session_new (x, remote);
   remote_session (s);
@@ -1363,6 +1448,7 @@ run_copy (struct cp_command *cmd, char **files, int n_files)
   remote_finish ();
   xfer_session_end (&x->xfer);
   ok &= copy_session_free (s, x, cmd->hash_file);
+  ok &= end_report (cmd);
   return ok;
 }
 

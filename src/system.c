@@ -47,11 +47,12 @@ enum { QUOTE_SLOTS = 3 };
 
 /* What belongs to the calling thread alone, so that cp's workers
    report and quote while the walk goes on, without a lock: where its
-   diagnostics are held (NULL: print them), and its quoting
-   buffers.  */
+   diagnostics are held (NULL: print them), where the first is noted
+   (NULL: nowhere), and its quoting buffers.  */
 static _Thread_local struct
 {
   struct held_errors *held;
+  struct error_note *note;
   struct quote_slot quote[QUOTE_SLOTS];
 } this_thread;
 
@@ -81,6 +82,48 @@ error_hold_give_back (struct error_hold_scope *s)
   if (this_thread.held != s->held)
     abort ();
   this_thread.held = s->outer;
+}
+
+void
+error_note_take (struct error_note_scope *s, struct error_note *n)
+{
+  *n = (struct error_note) { NULL, 0 };
+  s->outer = this_thread.note;
+  s->note = n;
+  this_thread.note = n;
+}
+
+void
+error_note_give_back (struct error_note_scope *s)
+{
+  /* As for holds: out of turn, an outer file's reason would be kept
+     where an inner file's note, now gone, was.  */
+  if (this_thread.note != s->note)
+    abort ();
+  this_thread.note = s->outer;
+}
+
+/* Keep the message FORMAT with ARGS, and ERRNUM, in the thread's note
+   unless it has one already.  */
+static void
+note_message (int errnum, char const *format, va_list args)
+{
+  struct error_note *note = this_thread.note;
+  if (note->text)
+    return;
+  va_list again;
+  va_copy (again, args);
+  int n = vsnprintf (NULL, 0, format, again);
+  va_end (again);
+  if (n < 0)
+    xalloc_die ();
+  char buf[256];
+  char const *err = errnum ? error_string (errnum, buf, sizeof buf) : NULL;
+  note->text = ximalloc (n + (err ? 2 + strlen (err) : 0) + 1);
+  vsnprintf (note->text, n + 1, format, args);
+  if (err)
+    stpcpy (stpcpy (note->text + n, ": "), err);
+  note->errnum = errnum;
 }
 
 /* Add to the thread's held diagnostics the message FORMAT with ARGS,
@@ -150,6 +193,13 @@ print_error_progname (void)
 void
 cpdd_error (int status, int errnum, char const *format, ...)
 {
+  if (this_thread.note)
+    {
+      va_list args;
+      va_start (args, format);
+      note_message (errnum, format, args);
+      va_end (args);
+    }
   if (this_thread.held && !status)
     {
       va_list args;

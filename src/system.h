@@ -86,6 +86,33 @@ void error_hold_give_back (struct error_hold_scope *s);
    H.  */
 void error_print_held (struct held_errors *h);
 
+/* The first diagnostic made while a note is taken, kept to say why a
+   file was not copied (cp --report): its text as printed, without the
+   program's name, and ERRNUM, the error's number or 0.  TEXT is
+   NULL while none was made, else to be freed.  */
+struct error_note
+{
+  char *text;
+  int errnum;
+};
+
+/* A note taken for a while, and the one taken before it.  */
+struct error_note_scope
+{
+  struct error_note *outer;
+  struct error_note *note;
+};
+
+/* Keep in N, which starts empty, the first diagnostic this thread
+   makes until error_note_give_back (S); the diagnostic is printed or
+   held as ever.  Scopes nest: an inner one keeps what is made in it
+   from the outer one, so that each file of a tree has its own reason
+   and a directory only what was said of itself.  */
+void error_note_take (struct error_note_scope *s, struct error_note *n);
+
+/* Put back the note that error_note_take found when it started S.  */
+void error_note_give_back (struct error_note_scope *s);
+
 /* cpdd is not translated; keep the markers so messages stay greppable
    and a later gettext hookup is mechanical.  */
 #define _(msgid) (msgid)

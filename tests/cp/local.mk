@@ -5,6 +5,9 @@ TESTS += \
   tests/cp/atomic-replace.sh \
   tests/cp/atomic-reader.sh \
   tests/cp/atomic-failure.sh \
+  tests/cp/report.sh \
+  tests/cp/report-failed.sh \
+  tests/cp/report-errors.sh \
   tests/cp/atomic-resume.sh \
   tests/cp/atomic-batch.sh \
   tests/cp/resume-partial.sh \

@@ -1,0 +1,92 @@
+/* copy-report.h -- the record of each file a copy handled.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#ifndef CPDD_COPY_REPORT_H
+#define CPDD_COPY_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "system.h"
+#include "xfer-hash.h"
+#include "xfer-types.h"
+
+/* Where the records of a copy go: cp's --report and --failed files,
+   and the counts the line "N of M files were not copied" is made of
+   (copy-report.c).  Any thread may record; each record is written
+   whole, under the report's lock.  */
+struct copy_report;
+
+/* How a file's copy ended.  */
+enum copy_outcome
+{
+  COPY_COPIED,
+  COPY_SKIPPED,			/* its destination was kept (-n, -u) */
+  COPY_FAILED
+};
+
+/* The record of one file while it is copied: made by
+   copy_record_begin, ended by copy_record_end, which writes it, or by
+   copy_record_drop, where another part of the copy makes the file's
+   record instead (a worker, given the file).  */
+struct copy_record
+{
+  struct copy_report *report;	/* NULL: nothing is recorded */
+  char const *src;
+  char const *dst;
+  mode_t type;			/* the source's S_IFMT bits, 0 if unknown */
+  struct timespec start;
+  intmax_t bytes;		/* output produced, holes included */
+  char const *method;		/* how the data moved, NULL if none did */
+  int hash_algo;		/* what HASH is a digest with, or -1 */
+  char hash[XFER_HASH_HEX_MAX];	/* the source's digest, "" if none */
+  struct error_note note;	/* the first diagnostic about the file */
+  struct error_note_scope scope;
+};
+
+/* A report writing one JSON object a line to the file REPORT_FILE
+   (standard output if "-") and the name of each source that failed,
+   followed by a NUL, to FAILED_FILE; either may be NULL, and then the
+   report only counts.  Exit after a diagnostic if a file can't be
+   opened, before anything is copied.  */
+struct copy_report *copy_report_open (char const *report_file,
+                                      char const *failed_file);
+
+/* Begin in *R the record of the copy of SRC to DST, of type TYPE (0
+   if not known yet), for REPORT, which may be NULL.  Until it ends,
+   R keeps the first diagnostic this thread makes.  */
+void copy_record_begin (struct copy_record *r, struct copy_report *report,
+                        char const *src, char const *dst, mode_t type);
+
+/* The data of R's file moved as XR says; HEX is the source's digest
+   with ALGO, or "" if it was not computed.  */
+void copy_record_data (struct copy_record *r, struct xfer_report const *xr,
+                       int algo, char const *hex);
+
+/* End R, whose copy ended as OUTCOME, and write it.  */
+void copy_record_end (struct copy_record *r, enum copy_outcome outcome);
+
+/* End R without a record: its file's is made elsewhere.  */
+void copy_record_drop (struct copy_record *r);
+
+/* Whether R's file was copied, as OK says: a directory fails only
+   where something was said of itself, not of a file in it.  */
+enum copy_outcome copy_record_outcome (struct copy_record const *r,
+                                       bool ok);
+
+/* How many files REPORT recorded, and how many of them failed.  */
+intmax_t copy_report_files (struct copy_report const *report);
+intmax_t copy_report_failures (struct copy_report const *report);
+
+/* Write REPORT's summary, close its files and free it.  Return false
+   after a diagnostic if writing any of it failed.  */
+bool copy_report_close (struct copy_report *report);
+
+#endif /* CPDD_COPY_REPORT_H */
