@@ -42,32 +42,17 @@ struct copy_report
   intmax_t bytes;
 };
 
-/* Open NAME to write records to, "-" being standard output; exit if
-   it can't be.  */
-static FILE *
-open_record_file (char const *name)
-{
-  if (STREQ (name, "-"))
-    return stdout;
-  FILE *f = fopen (name, "w");
-  if (!f)
-    error (EXIT_FAILURE, errno, _("cannot open %s for writing"),
-           quoteaf (name));
-  return f;
-}
-
 struct copy_report *
-copy_report_open (char const *report_file, char const *failed_file)
+copy_report_open (FILE *out, char const *out_name, FILE *failed,
+                  char const *failed_name)
 {
   struct copy_report *r = xzalloc (sizeof *r);
   if (pthread_mutex_init (&r->lock, NULL) != 0)
     xalloc_die ();
-  r->out_name = report_file;
-  r->failed_name = failed_file;
-  if (report_file)
-    r->out = open_record_file (report_file);
-  if (failed_file)
-    r->failed = open_record_file (failed_file);
+  r->out = out;
+  r->out_name = out_name;
+  r->failed = failed;
+  r->failed_name = failed_name;
   clock_gettime (CLOCK_MONOTONIC, &r->start);
   return r;
 }
@@ -283,7 +268,9 @@ format_record (struct copy_record const *r, enum copy_outcome outcome,
 }
 
 /* Write the LEN bytes at P to F, named NAME, unless writing to it has
-   failed before, as *ERR says; say so the first time it fails.  */
+   failed before, as *ERR says; say so the first time it fails, but
+   for standard output, whose errors close_stdout reports at exit, as
+   for any of cp's output.  */
 static void
 put_bytes (FILE *f, char const *name, bool *err, char const *p, size_t len)
 {
@@ -292,7 +279,8 @@ put_bytes (FILE *f, char const *name, bool *err, char const *p, size_t len)
   if (fwrite (p, 1, len, f) != len || ferror (f))
     {
       *err = true;
-      error (0, errno, _("error writing %s"), quoteaf (name));
+      if (f != stdout)
+        error (0, errno, _("error writing %s"), quoteaf (name));
     }
 }
 
@@ -343,17 +331,8 @@ copy_report_failures (struct copy_report const *report)
 static void
 close_record_file (FILE *f, char const *name, bool *err)
 {
-  if (!f)
+  if (!f || f == stdout)
     return;
-  if (f == stdout)
-    {
-      if (fflush (f) != 0 && !*err)
-        {
-          *err = true;
-          error (0, errno, _("error writing %s"), quoteaf (name));
-        }
-      return;
-    }
   if (fclose (f) != 0 && !*err)
     {
       *err = true;

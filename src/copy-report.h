@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -51,13 +52,13 @@ struct copy_record
   struct error_note_scope scope;
 };
 
-/* A report writing one JSON object a line to the file REPORT_FILE
-   (standard output if "-") and the name of each source that failed,
-   followed by a NUL, to FAILED_FILE; either may be NULL, and then the
-   report only counts.  Exit after a diagnostic if a file can't be
-   opened, before anything is copied.  */
-struct copy_report *copy_report_open (char const *report_file,
-                                      char const *failed_file);
+/* A report writing one JSON object a line to OUT and the name of
+   each source that failed, followed by a NUL, to FAILED; the names of
+   these streams are OUT_NAME and FAILED_NAME.  Either stream may be
+   NULL, and then the report only counts.  copy_report_close closes
+   them, but for standard output.  */
+struct copy_report *copy_report_open (FILE *out, char const *out_name,
+                                      FILE *failed, char const *failed_name);
 
 /* Begin in *R the record of the copy of SRC to DST, of type TYPE (0
    if not known yet), for REPORT, which may be NULL.  Until it ends,

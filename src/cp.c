@@ -964,6 +964,48 @@ settle_operands (char **files, int n_files, char const *target_dir,
   return (struct cp_operands) { files, 2, NULL };
 }
 
+/* The sources of a copy and where they go, that a file cp writes
+   beside the copy (--hash-file, --report, --failed) must not be nor be
+   in: V, two for each of the N_SRCS operands, and the destinations'
+   names they hold.  */
+struct operand_bounds
+{
+  struct side_bound *v;
+  char **names;
+  int n_srcs;
+};
+
+/* Set *B to the bounds of the operands OPS, copied with PARENTS as X
+   says.  */
+static void
+make_operand_bounds (struct operand_bounds *b, struct cp_operands const *ops,
+                     bool parents, struct cp_options const *x)
+{
+  b->n_srcs = ops->dir ? ops->n : 1;
+  b->v = xnmalloc (2 * b->n_srcs, sizeof *b->v);
+  b->names = xnmalloc (b->n_srcs, sizeof *b->names);
+  bool follow = x->dereference != CP_DEREF_NEVER;
+  for (int i = 0; i < b->n_srcs; i++)
+    {
+      char const *src = ops->files[i];
+      b->names[i] = (ops->dir ? dest_name (ops->dir, src, parents)
+                     : xstrdup (ops->files[1]));
+      b->v[2 * i] = (struct side_bound) { src, -1, SIDE_SOURCE, follow,
+                                          x->recursive };
+      b->v[2 * i + 1] = (struct side_bound) { b->names[i], -1, SIDE_DEST,
+                                              true, true };
+    }
+}
+
+static void
+free_operand_bounds (struct operand_bounds *b)
+{
+  for (int i = 0; i < b->n_srcs; i++)
+    free (b->names[i]);
+  free (b->names);
+  free (b->v);
+}
+
 /* Start the lines X->print_hash asks for, onto standard output or into
    the file HASH_FILE that --hash-file names, checked first against the
    sources and destinations of OPS (copied with PARENTS as X says).  */
@@ -978,24 +1020,10 @@ start_hash_file (char const *hash_file, struct cp_operands const *ops,
       copy_hash_start (x, NULL, NULL, 0, merges);
       return;
     }
-  struct side_bound *bounds = xnmalloc (2 * n_srcs, sizeof *bounds);
-  char **names = xnmalloc (n_srcs, sizeof *names);
-  bool follow = x->dereference != CP_DEREF_NEVER;
-  for (int i = 0; i < n_srcs; i++)
-    {
-      char const *src = ops->files[i];
-      names[i] = (ops->dir ? dest_name (ops->dir, src, parents)
-                  : xstrdup (ops->files[1]));
-      bounds[2 * i] = (struct side_bound) { src, -1, SIDE_SOURCE, follow,
-                                            x->recursive };
-      bounds[2 * i + 1] = (struct side_bound) { names[i], -1, SIDE_DEST,
-                                                true, true };
-    }
-  copy_hash_start (x, hash_file, bounds, 2 * n_srcs, merges);
-  for (int i = 0; i < n_srcs; i++)
-    free (names[i]);
-  free (names);
-  free (bounds);
+  struct operand_bounds b;
+  make_operand_bounds (&b, ops, parents, x);
+  copy_hash_start (x, hash_file, b.v, 2 * b.n_srcs, merges);
+  free_operand_bounds (&b);
 }
 
 /* The number of jobs that --jobs=ARG asks for: ARG workers, or with
@@ -1377,17 +1405,41 @@ settle_command (struct cp_command *cmd, int n_files)
              "and --no-target-directory (-T)"));
 }
 
+/* The stream to write the file NAME that OPTION names, NULL if NAME
+   is: standard output for "-", else NAME, emptied, once checked
+   against the bounds B; exit after a diagnostic if it can't be, or
+   is a file the copy reads or writes.  */
+static FILE *
+open_report_file (char const *name, char const *option,
+                  struct operand_bounds const *b)
+{
+  if (!name)
+    return NULL;
+  if (STREQ (name, "-"))
+    return stdout;
+  struct side_file f;
+  side_file_check (&f, name, option, b->v, 2 * b->n_srcs);
+  return side_file_stream (&f);
+}
+
 /* Start what CMD says of the outcome of each file: the files of
    --report and --failed, and the counts for the line that says how
    many failed, if it may be printed.  mpicp does neither yet: every
    rank would have to send its records to rank 0.  */
 static void
-start_report (struct cp_command *cmd)
+start_report (struct cp_command *cmd, struct cp_operands const *ops)
 {
   struct cp_options *x = &cmd->x;
-  if (!STREQ (PROGRAM_NAME, "mpicp")
-      && (cmd->count_asked || isatty (STDERR_FILENO)))
-    x->report = copy_report_open (cmd->report_file, cmd->failed_file);
+  if (STREQ (PROGRAM_NAME, "mpicp")
+      || ! (cmd->count_asked || isatty (STDERR_FILENO)))
+    return;
+  struct operand_bounds b;
+  make_operand_bounds (&b, ops, cmd->parents, x);
+  FILE *out = open_report_file (cmd->report_file, "--report", &b);
+  FILE *failed = open_report_file (cmd->failed_file, "--failed", &b);
+  free_operand_bounds (&b);
+  x->report = copy_report_open (out, cmd->report_file, failed,
+                                cmd->failed_file);
 }
 
 /* Refuse what CMD asks of mpicp's report, on every rank alike, before
@@ -1431,7 +1483,7 @@ run_copy (struct cp_command *cmd, char **files, int n_files)
                                             cmd->no_target_dir,
                                             cmd->parents);
   start_hash_file (cmd->hash_file, &ops, cmd->parents, x);
-  start_report (cmd);
+  start_report (cmd, &ops);
   xfer_session_info_signal (&x->xfer);
   struct copy_session *s = copy_session_new (x, remote);
   remote_session (s);
