@@ -498,6 +498,19 @@ Checking options (cpdd):\n\
 "), (xfer_hash_available (XFER_HASH_XXH128) ? "xxh128" : "sha256"),
               xfer_hash_list ());
       fputs (_("\
+\n\
+Reporting options (cpdd):\n\
+      --report=FILE            write to FILE (standard output if -) a line\n\
+                                 of JSON for each file copied, skipped or\n\
+                                 failed, and at the end one for the run\n\
+      --failed=FILE            write to FILE the name of each source that\n\
+                                 failed, each followed by a NUL, for\n\
+                                 'xargs -0' or a later run to take\n\
+  If any file failed, the last line on standard error says how many of the\n\
+  files the run looked at were not copied, when standard error is a terminal\n\
+  or --report, --failed, --progress or --stats is given.\n\
+"), stdout);
+      fputs (_("\
       --help        show this help, then exit\n\
       --version     show the version and license, then exit\n\
 "), stdout);

@@ -20,7 +20,7 @@ options_ ()
     | grep -v -e '--buffer-size' -e '--direct' -e '--io-method' \
         -e '--progress' -e '--stats' -e '--uncached' -e '--jobs' \
         -e '--fsync' -e '--atomic' -e '--hash-file' -e '--print-hash' -e '--verify' \
-        -e '--resume'
+        -e '--resume' -e '--report' -e '--failed'
 }
 "$gnu_dir_/cp" --help | options_ > exp || framework_failure_
 cp --help | options_ > out || fail=1
