@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "side-file.h"
 #include "xalloc.h"
 #include "xfer-stats.h"
 
@@ -42,17 +43,34 @@ struct copy_report
   intmax_t bytes;
 };
 
+/* The stream to write the file NAME that OPTION names, NULL if NAME
+   is: standard output for "-", else NAME, emptied, once checked
+   against the N_BOUNDS files of BOUNDS; exit after a diagnostic if it
+   can't be, or is a file the copy reads or writes.  */
+static FILE *
+open_record_file (char const *name, char const *option,
+                  struct side_bound const *bounds, idx_t n_bounds)
+{
+  if (!name)
+    return NULL;
+  if (STREQ (name, "-"))
+    return stdout;
+  struct side_file f;
+  side_file_check (&f, name, option, bounds, n_bounds);
+  return side_file_stream (&f);
+}
+
 struct copy_report *
-copy_report_open (FILE *out, char const *out_name, FILE *failed,
-                  char const *failed_name)
+copy_report_open (char const *report_file, char const *failed_file,
+                  struct side_bound const *bounds, idx_t n_bounds)
 {
   struct copy_report *r = xzalloc (sizeof *r);
   if (pthread_mutex_init (&r->lock, NULL) != 0)
     xalloc_die ();
-  r->out = out;
-  r->out_name = out_name;
-  r->failed = failed;
-  r->failed_name = failed_name;
+  r->out = open_record_file (report_file, "--report", bounds, n_bounds);
+  r->out_name = report_file;
+  r->failed = open_record_file (failed_file, "--failed", bounds, n_bounds);
+  r->failed_name = failed_file;
   clock_gettime (CLOCK_MONOTONIC, &r->start);
   return r;
 }

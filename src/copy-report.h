@@ -52,13 +52,19 @@ struct copy_record
   struct error_note_scope scope;
 };
 
-/* A report writing one JSON object a line to OUT and the name of
-   each source that failed, followed by a NUL, to FAILED; the names of
-   these streams are OUT_NAME and FAILED_NAME.  Either stream may be
-   NULL, and then the report only counts.  copy_report_close closes
-   them, but for standard output.  */
-struct copy_report *copy_report_open (FILE *out, char const *out_name,
-                                      FILE *failed, char const *failed_name);
+/* A report writing one JSON object a line to the file REPORT_FILE
+   and the name of each source that failed, followed by a NUL, to
+   FAILED_FILE; either may be "-", standard output, or NULL, and if
+   both are the report only counts.  Each other file is created or
+   emptied, once checked against the N_BOUNDS sources and destinations
+   of BOUNDS (side-file.h): exit after a diagnostic, before anything is
+   copied, if it can't be opened or is one of them or in their
+   trees.  */
+struct side_bound;
+struct copy_report *copy_report_open (char const *report_file,
+                                      char const *failed_file,
+                                      struct side_bound const *bounds,
+                                      idx_t n_bounds);
 
 /* Begin in *R the record of the copy of SRC to DST, of type TYPE (0
    if not known yet), for REPORT, which may be NULL.  Until it ends,

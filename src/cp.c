@@ -1418,23 +1418,6 @@ settle_command (struct cp_command *cmd, int n_files)
              "and --no-target-directory (-T)"));
 }
 
-/* The stream to write the file NAME that OPTION names, NULL if NAME
-   is: standard output for "-", else NAME, emptied, once checked
-   against the bounds B; exit after a diagnostic if it can't be, or
-   is a file the copy reads or writes.  */
-static FILE *
-open_report_file (char const *name, char const *option,
-                  struct operand_bounds const *b)
-{
-  if (!name)
-    return NULL;
-  if (STREQ (name, "-"))
-    return stdout;
-  struct side_file f;
-  side_file_check (&f, name, option, b->v, 2 * b->n_srcs);
-  return side_file_stream (&f);
-}
-
 /* Start what CMD says of the outcome of each file: the files of
    --report and --failed, and the counts for the line that says how
    many failed, if it may be printed.  mpicp does neither yet: every
@@ -1448,11 +1431,9 @@ start_report (struct cp_command *cmd, struct cp_operands const *ops)
     return;
   struct operand_bounds b;
   make_operand_bounds (&b, ops, cmd->parents, x);
-  FILE *out = open_report_file (cmd->report_file, "--report", &b);
-  FILE *failed = open_report_file (cmd->failed_file, "--failed", &b);
+  x->report = copy_report_open (cmd->report_file, cmd->failed_file, b.v,
+                                2 * b.n_srcs);
   free_operand_bounds (&b);
-  x->report = copy_report_open (out, cmd->report_file, failed,
-                                cmd->failed_file);
 }
 
 /* Refuse what CMD asks of mpicp's report, on every rank alike, before
