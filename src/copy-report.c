@@ -18,6 +18,7 @@
 #include "copy-report.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,13 @@ struct copy_report
   char const *out_name;
   FILE *failed;			/* --failed, or NULL */
   char const *failed_name;
+  bool lines;			/* records are written as JSON */
+  bool names;			/* failed sources are listed */
+  FILE *held;			/* on mpicp's ranks but the first, where
+                                   the records wait for an answer, in
+                                   HELD_TEXT; else NULL */
+  char *held_text;
+  size_t held_len;
   bool out_error;		/* writing failed, said once */
   bool failed_error;
   struct timespec start;
@@ -71,6 +79,8 @@ copy_report_open (char const *report_file, char const *failed_file,
   r->out_name = report_file;
   r->failed = open_record_file (failed_file, "--failed", bounds, n_bounds);
   r->failed_name = failed_file;
+  r->lines = r->out != NULL;
+  r->names = r->failed != NULL;
   clock_gettime (CLOCK_MONOTONIC, &r->start);
   return r;
 }
@@ -302,6 +312,43 @@ put_bytes (FILE *f, char const *name, bool *err, char const *p, size_t len)
     }
 }
 
+/* A record held for rank 0 is its outcome's letter, its bytes in
+   decimal and a space, the source's name (if failed sources are
+   listed) and a NUL, then its JSON line (if lines are written) and a
+   line break.  */
+static char const outcome_letters[] = "csf";
+
+/* Add to REPORT, whose lock is held, the record of SRC that ended as
+   OUTCOME having produced BYTES, and its LEN bytes of JSON at LINE:
+   hold it, or count and write it.  */
+static void
+take_record (struct copy_report *report, enum copy_outcome outcome,
+             intmax_t bytes, char const *src, char const *line, size_t len)
+{
+  if (report->held)
+    {
+      fprintf (report->held, "%c%jd %s", outcome_letters[outcome], bytes,
+               report->names ? src : "");
+      putc ('\0', report->held);
+      fwrite (line, 1, len, report->held);
+      if (!len)
+        putc ('\n', report->held);
+      return;
+    }
+  if (outcome == COPY_COPIED)
+    report->copied++;
+  else if (outcome == COPY_SKIPPED)
+    report->skipped++;
+  else
+    {
+      report->failures++;
+      put_bytes (report->failed, report->failed_name, &report->failed_error,
+                 src, strlen (src) + 1);
+    }
+  report->bytes += bytes;
+  put_bytes (report->out, report->out_name, &report->out_error, line, len);
+}
+
 void
 copy_record_end (struct copy_record *r, enum copy_outcome outcome)
 {
@@ -311,25 +358,93 @@ copy_record_end (struct copy_record *r, enum copy_outcome outcome)
   error_note_give_back (&r->scope);
   char *line = NULL;
   size_t len = 0;
-  if (report->out)
+  if (report->lines)
     format_record (r, outcome, &line, &len);
   free (r->note.text);
 
   pthread_mutex_lock (&report->lock);
-  if (outcome == COPY_COPIED)
-    report->copied++;
-  else if (outcome == COPY_SKIPPED)
-    report->skipped++;
-  else
-    {
-      report->failures++;
-      put_bytes (report->failed, report->failed_name, &report->failed_error,
-                 r->src, strlen (r->src) + 1);
-    }
-  report->bytes += r->bytes;
-  put_bytes (report->out, report->out_name, &report->out_error, line, len);
+  take_record (report, outcome, r->bytes, r->src, line, len);
   pthread_mutex_unlock (&report->lock);
   free (line);
+}
+
+/* Start holding REPORT's records, in memory.  */
+static void
+start_holding (struct copy_report *report)
+{
+  report->held = open_memstream (&report->held_text, &report->held_len);
+  if (!report->held)
+    xalloc_die ();
+}
+
+struct copy_report *
+copy_report_hold (bool lines, bool names)
+{
+  struct copy_report *r = xzalloc (sizeof *r);
+  if (pthread_mutex_init (&r->lock, NULL) != 0)
+    xalloc_die ();
+  r->lines = lines;
+  r->names = names;
+  start_holding (r);
+  return r;
+}
+
+void
+copy_report_take (struct copy_report *report, char **text, size_t *len)
+{
+  *text = NULL;
+  *len = 0;
+  if (!report)
+    return;
+  pthread_mutex_lock (&report->lock);
+  if (fclose (report->held) != 0)
+    xalloc_die ();
+  *text = report->held_text;
+  *len = report->held_len;
+  start_holding (report);
+  pthread_mutex_unlock (&report->lock);
+}
+
+/* Take the record at the start of the N bytes at P, made by
+   take_record, into REPORT, whose lock is held; return its length, or
+   0 if it is malformed.  */
+static size_t
+put_one (struct copy_report *report, char const *p, size_t n)
+{
+  char const *end = p + n;
+  char const *letter = n ? memchr (outcome_letters, p[0], 3) : NULL;
+  char const *nul = memchr (p, '\0', n);
+  if (!letter || !nul)
+    return 0;
+  char const *nl = memchr (nul, '\n', end - nul);
+  char *num_end;
+  errno = 0;
+  intmax_t bytes = strtoimax (p + 1, &num_end, 10);
+  if (!nl || errno || num_end == p + 1 || *num_end != ' ' || bytes < 0
+      || nul < num_end)
+    return 0;
+  size_t len = nl - nul;
+  take_record (report, letter - outcome_letters, bytes, num_end + 1,
+               nul + 1, len == 1 ? 0 : len);
+  return nl + 1 - p;
+}
+
+bool
+copy_report_put (struct copy_report *report, char const *text, size_t len)
+{
+  if (!report)
+    return len == 0;
+  bool ok = true;
+  pthread_mutex_lock (&report->lock);
+  while (ok && len)
+    {
+      size_t n = put_one (report, text, len);
+      ok = n != 0;
+      text += n;
+      len -= n;
+    }
+  pthread_mutex_unlock (&report->lock);
+  return ok;
 }
 
 intmax_t
@@ -361,6 +476,11 @@ close_record_file (FILE *f, char const *name, bool *err)
 bool
 copy_report_close (struct copy_report *report)
 {
+  if (report->held)
+    {
+      fclose (report->held);
+      free (report->held_text);
+    }
   if (report->out)
     {
       char *line = NULL;

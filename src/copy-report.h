@@ -66,6 +66,20 @@ struct copy_report *copy_report_open (char const *report_file,
                                       struct side_bound const *bounds,
                                       idx_t n_bounds);
 
+/* On a rank of mpicp but the first: a report that holds the records
+   made here, as JSON lines if LINES, with the sources' names if NAMES,
+   until copy_report_take empties them into *TEXT (*LEN bytes, to be
+   freed) for the answer that goes back to the rank that gave the work.
+   There copy_report_put takes the LEN bytes at TEXT of such an answer
+   into REPORT: holds them again, or on the first rank counts and
+   writes them.  It returns false if they are malformed.  REPORT may be
+   NULL, where nothing is recorded.  */
+struct copy_report *copy_report_hold (bool lines, bool names);
+void copy_report_take (struct copy_report *report, char **text,
+                       size_t *len);
+bool copy_report_put (struct copy_report *report, char const *text,
+                      size_t len);
+
 /* Begin in *R the record of the copy of SRC to DST, of type TYPE (0
    if not known yet), for REPORT, which may be NULL.  Until it ends,
    R keeps the first diagnostic this thread makes.  */
@@ -92,8 +106,9 @@ enum copy_outcome copy_record_outcome (struct copy_record const *r,
 intmax_t copy_report_files (struct copy_report const *report);
 intmax_t copy_report_failures (struct copy_report const *report);
 
-/* Write REPORT's summary, close its files and free it.  Return false
-   after a diagnostic if writing any of it failed.  */
+/* Write REPORT's summary, close its files and free it; one that holds
+   records just frees them.  Return false after a diagnostic if writing
+   any of it failed.  */
 bool copy_report_close (struct copy_report *report);
 
 #endif /* CPDD_COPY_REPORT_H */

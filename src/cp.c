@@ -1418,32 +1418,44 @@ settle_command (struct cp_command *cmd, int n_files)
              "and --no-target-directory (-T)"));
 }
 
+/* Whether this is mpicp, whose ranks but the first send their records
+   to it, and all decide alike from the command line alone whether to
+   record: the count is not printed for standard error being a
+   terminal, which only some ranks may find.  */
+static bool
+is_mpicp (void)
+{
+  return STREQ (PROGRAM_NAME, "mpicp");
+}
+
+/* Before mpicp's ranks start their parts: have each hold the records
+   CMD asks for, for rank 0.  */
+static void
+hold_mpicp_report (struct cp_command *cmd)
+{
+  if (is_mpicp () && cmd->count_asked)
+    cmd->x.report = copy_report_hold (cmd->report_file != NULL,
+                                      cmd->failed_file != NULL);
+}
+
 /* Start what CMD says of the outcome of each file: the files of
    --report and --failed, and the counts for the line that says how
-   many failed, if it may be printed.  mpicp does neither yet: every
-   rank would have to send its records to rank 0.  */
+   many failed, if it may be printed.  Only rank 0 of mpicp writes
+   them, from the records the other ranks send it.  */
 static void
 start_report (struct cp_command *cmd, struct cp_operands const *ops)
 {
   struct cp_options *x = &cmd->x;
-  if (STREQ (PROGRAM_NAME, "mpicp")
-      || ! (cmd->count_asked || isatty (STDERR_FILENO)))
+  if (x->report)
+    copy_report_close (x->report);
+  x->report = NULL;
+  if (! (cmd->count_asked || (!is_mpicp () && isatty (STDERR_FILENO))))
     return;
   struct operand_bounds b;
   make_operand_bounds (&b, ops, cmd->parents, x);
   x->report = copy_report_open (cmd->report_file, cmd->failed_file, b.v,
                                 2 * b.n_srcs);
   free_operand_bounds (&b);
-}
-
-/* Refuse what CMD asks of mpicp's report, on every rank alike, before
-   any rank starts its part.  */
-static void
-refuse_mpicp_report (struct cp_command const *cmd)
-{
-  if (STREQ (PROGRAM_NAME, "mpicp") && (cmd->report_file || cmd->failed_file))
-    error (EXIT_FAILURE, 0,
-           _("--report and --failed are not supported by mpicp yet"));
 }
 
 /* End the report CMD started, and if any file failed say how many of
@@ -1471,7 +1483,7 @@ run_copy (struct cp_command *cmd, char **files, int n_files)
   struct cp_options *x = &cmd->x;
   /* The checks before look only at the command line, so every rank of
      mpicp has come this far or none; those below look at files.  */
-  refuse_mpicp_report (cmd);
+  hold_mpicp_report (cmd);
   struct copy_remote const *remote = remote_start (x);
   struct cp_operands ops = settle_operands (files, n_files, cmd->target_dir,
                                             cmd->no_target_dir,

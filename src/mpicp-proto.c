@@ -488,6 +488,7 @@ mpicp_pack_answer (struct mpicp_answer const *a, size_t *size)
   put_report (&w, &a->report);
   put_blob (&w, a->said, a->said_len);
   put_blob (&w, a->hashes, a->hashes_len);
+  put_blob (&w, a->records, a->records_len);
   return finish (&w, size);
 }
 
@@ -500,6 +501,7 @@ mpicp_unpack_answer (char const *buf, size_t size, struct mpicp_answer *a)
   get_report (&r, &a->report);
   a->said = get_blob (&r, &a->said_len);
   a->hashes = get_blob (&r, &a->hashes_len);
+  a->records = get_blob (&r, &a->records_len);
   return !r.bad && r.left == 0;
 }
 
@@ -512,6 +514,7 @@ mpicp_pack_dir_answer (struct mpicp_dir_answer const *a, size_t *size)
   put_blob (&w, a->said, a->said_len);
   put_blob (&w, a->out, a->out_len);
   put_blob (&w, a->hashes, a->hashes_len);
+  put_blob (&w, a->records, a->records_len);
   return finish (&w, size);
 }
 
@@ -525,6 +528,7 @@ mpicp_unpack_dir_answer (char const *buf, size_t size,
   a->said = get_blob (&r, &a->said_len);
   a->out = get_blob (&r, &a->out_len);
   a->hashes = get_blob (&r, &a->hashes_len);
+  a->records = get_blob (&r, &a->records_len);
   return !r.bad && r.left == 0;
 }
 

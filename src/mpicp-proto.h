@@ -93,7 +93,8 @@ struct mpicp_task
 };
 
 /* A TAG_ANSWER message.  SAID is what was said (not a string), HASHES
-   the --print-hash lines of the copies.  */
+   the --print-hash lines of the copies, RECORDS their --report and
+   --failed records (copy-report.h).  */
 struct mpicp_answer
 {
   uint32_t slot;
@@ -103,10 +104,13 @@ struct mpicp_answer
   size_t said_len;
   char const *hashes;
   size_t hashes_len;
+  char const *records;
+  size_t records_len;
 };
 
 /* A TAG_DIR_DONE message: SAID is the diagnostics, OUT the standard
-   output (-v), HASHES the --print-hash lines.  */
+   output (-v), HASHES the --print-hash lines, RECORDS the --report and
+   --failed records.  */
 struct mpicp_dir_answer
 {
   uint32_t slot;
@@ -117,6 +121,8 @@ struct mpicp_dir_answer
   size_t out_len;
   char const *hashes;
   size_t hashes_len;
+  char const *records;
+  size_t records_len;
 };
 
 /* A TAG_LINK_ASK (NAME, the asker's name for its copy) or

@@ -12,6 +12,8 @@
 #include "system.h"
 #include "mpicp-work.h"
 
+#include "copy-report.h"
+
 /* Set up SLOTS for N_RANKS ranks, all free.  */
 void
 mpicp_slots_init (struct mpicp_slots *slots, int n_ranks)
@@ -152,6 +154,8 @@ take_answer (struct remote_job *j, MPI_Status const *status)
   end_sent (j, a.slot, status->MPI_SOURCE, &token, &range);
   struct held_errors said = said_copy (a.said, a.said_len);
   copy_hash_put (j->opts, a.hashes, a.hashes_len);
+  if (!copy_report_put (j->opts->report, a.records, a.records_len))
+    mpicp_malformed (status->MPI_SOURCE);
   free (buf);
   copy_remote_ended (token, range, a.ok, &said, &a.report);
 }
@@ -176,6 +180,8 @@ take_dir_answer (struct remote_job *j, MPI_Status const *status)
   if (a.out_len && fwrite (a.out, 1, a.out_len, stdout) != a.out_len)
     error (EXIT_FAILURE, errno, _("write error"));
   copy_hash_put (j->opts, a.hashes, a.hashes_len);
+  if (!copy_report_put (j->opts->report, a.records, a.records_len))
+    mpicp_malformed (from);
   free (buf);
   copy_remote_dir_ended (token, a.ok, &said);
 }
@@ -685,12 +691,16 @@ answer_dir (struct remote_job *j, struct mpicp_task const *t, int from)
   char *hashes;
   copy_hash_take (j->opts, &hashes, &a.hashes_len);
   a.hashes = hashes;
+  char *records;
+  copy_report_take (j->opts->report, &records, &a.records_len);
+  a.records = records;
   size_t n;
   char *msg = mpicp_pack_dir_answer (&a, &n);
   if (INT_MAX < n)
     error (EXIT_FAILURE, 0, _("too many messages to send to another rank"));
   free (text);
   free (hashes);
+  free (records);
   free (said.text);
   mpicp_send_now (j, msg, n, from, TAG_DIR_DONE);
   free (msg);
@@ -709,11 +719,15 @@ answer_file (struct remote_job *j, struct mpicp_task const *t, int from)
   char *hashes;
   copy_hash_take (j->opts, &hashes, &a.hashes_len);
   a.hashes = hashes;
+  char *records;
+  copy_report_take (j->opts->report, &records, &a.records_len);
+  a.records = records;
   size_t n;
   char *msg = mpicp_pack_answer (&a, &n);
   if (INT_MAX < n)
     error (EXIT_FAILURE, 0, _("too many messages to send to another rank"));
   free (hashes);
+  free (records);
   free (said.text);
   mpicp_send_later (&j->replies, msg, n, from, TAG_ANSWER);
 }

@@ -2,7 +2,7 @@
 # A --report or --failed file that can't be opened stops cp before it
 # copies anything; one that can't be written is said so once, at the
 # end the exit status is 1, and the copy is made all the same.  Neither
-# may be a file the copy reads or writes.  mpicp refuses them.
+# may be a file the copy reads or writes.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
@@ -44,19 +44,6 @@ if test -w /dev/full; then
   test "$(wc -l < err)" = 1 || { echo "said more than once"; cat err; fail=1; }
   diff -r s d || fail=1
   rm -rf d
-fi
-
-# mpicp, whose ranks would have to send their records to rank 0, does
-# not take them yet.
-if test -x "${abs_top_builddir-$PWD/..}/src/mpicp" \
-   && command -v mpirun > /dev/null 2>&1; then
-  require_mpicp_
-  for opt in --report=r --failed=f; do
-    mpirun_ 2 mpicp -r $opt s d > out 2> err && fail=1
-    grep -F 'mpicp: --report and --failed are not supported by mpicp yet' \
-      err > /dev/null || { cat err; fail=1; }
-    test -e d && { echo "mpicp $opt: copied"; fail=1; }
-  done
 fi
 
 Exit $fail

@@ -305,6 +305,7 @@ check_answer (int seed)
   struct mpicp_answer in = { 0 }, out;
   static char const said[] = "mpicp: cannot open 'x\0y': Permission denied\n";
   static char const hashes[] = "\\d41d8cd98f00b204e9800998ecf8427e  a\\nb\n";
+  static char const records[] = "f3 a\n\xff\0{\"record\":\"file\"}\n";
   if (seed)
     in = (struct mpicp_answer) {
       UINT32_MAX, true,
@@ -312,7 +313,8 @@ check_answer (int seed)
         INTMAX_MAX, XFER_ATTEMPT_AVOIDED, XFER_ATTEMPT_UNSUPPORTED,
         INT32_MAX, XFER_QUEUE_THREAD, -1, XFER_UNCACHED_DROP, INTMAX_MIN,
         XFER_HASHED_MISSED, true, true, XFER_READBACK_DROPPED },
-      said, sizeof said, hashes, sizeof hashes - 1 };
+      said, sizeof said, hashes, sizeof hashes - 1,
+      records, sizeof records - 1 };
   size_t n;
   char *buf = mpicp_pack_answer (&in, &n);
   if (!mpicp_unpack_answer (buf, n, &out))
@@ -341,6 +343,8 @@ check_answer (int seed)
       same_bytes (what, "said", in.said, in.said_len, out.said, out.said_len);
       same_bytes (what, "hashes", in.hashes, in.hashes_len, out.hashes,
                   out.hashes_len);
+      same_bytes (what, "records", in.records, in.records_len, out.records,
+                  out.records_len);
     }
   refuses_others (what, buf, n, try_answer);
   free (buf);
@@ -354,10 +358,12 @@ check_dir_answer (int seed)
   static char const said[] = "\xff\0\n";
   static char const text[] = "'a' -> 'b'\n";
   static char const hashes[] = "0123456789abcdef  b\n";
+  static char const records[] = "c0 d\0\n";
   if (seed)
     in = (struct mpicp_dir_answer) { 1, true, said, sizeof said,
                                      text, sizeof text - 1,
-                                     hashes, sizeof hashes - 1 };
+                                     hashes, sizeof hashes - 1,
+                                     records, sizeof records - 1 };
   size_t n;
   char *buf = mpicp_pack_dir_answer (&in, &n);
   if (!mpicp_unpack_dir_answer (buf, n, &out))
@@ -370,6 +376,8 @@ check_dir_answer (int seed)
       same_bytes (what, "out", in.out, in.out_len, out.out, out.out_len);
       same_bytes (what, "hashes", in.hashes, in.hashes_len, out.hashes,
                   out.hashes_len);
+      same_bytes (what, "records", in.records, in.records_len, out.records,
+                  out.records_len);
     }
   refuses_others (what, buf, n, try_dir_answer);
   free (buf);
