@@ -26,6 +26,7 @@
 
 #include "side-file.h"
 #include "xalloc.h"
+#include "xfer-hash.h"
 #include "xfer-stats.h"
 
 struct copy_report
@@ -97,8 +98,7 @@ copy_record_begin (struct copy_record *r, struct copy_report *report,
   r->type = type;
   r->bytes = 0;
   r->method = NULL;
-  r->hash_algo = -1;
-  r->hash[0] = '\0';
+  r->hash = NULL;
   if (report->out)
     clock_gettime (CLOCK_MONOTONIC, &r->start);
   error_note_take (&r->scope, &r->note);
@@ -115,7 +115,7 @@ copy_record_data (struct copy_record *r, struct xfer_report const *xr,
   if (hex && *hex)
     {
       r->hash_algo = algo;
-      strcpy (r->hash, hex);
+      r->hash = xstrdup (hex);
     }
 }
 
@@ -126,6 +126,7 @@ copy_record_drop (struct copy_record *r)
     return;
   error_note_give_back (&r->scope);
   free (r->note.text);
+  free (r->hash);
 }
 
 enum copy_outcome
@@ -280,7 +281,7 @@ format_record (struct copy_record const *r, enum copy_outcome outcome,
   if (r->method)
     fprintf (o, ",\"method\":\"%s\"", r->method);
   put_seconds (o, r->start);
-  if (r->hash_algo >= 0)
+  if (r->hash)
     fprintf (o, ",\"hash_algorithm\":\"%s\",\"hash\":\"%s\"",
              xfer_hash_name (r->hash_algo), r->hash);
   if (outcome == COPY_FAILED && r->note.text)
@@ -361,6 +362,7 @@ copy_record_end (struct copy_record *r, enum copy_outcome outcome)
   if (report->lines)
     format_record (r, outcome, &line, &len);
   free (r->note.text);
+  free (r->hash);
 
   pthread_mutex_lock (&report->lock);
   take_record (report, outcome, r->bytes, r->src, line, len);
@@ -394,7 +396,9 @@ copy_report_take (struct copy_report *report, char **text, size_t *len)
 {
   *text = NULL;
   *len = 0;
-  if (!report)
+  /* Rank 0 answers for work other ranks give it, but writes its
+     records itself.  */
+  if (!report || !report->held)
     return;
   pthread_mutex_lock (&report->lock);
   if (fclose (report->held) != 0)

@@ -16,7 +16,6 @@
 #include <time.h>
 
 #include "system.h"
-#include "xfer-hash.h"
 #include "xfer-types.h"
 
 /* Where the records of a copy go: cp's --report and --failed files,
@@ -46,8 +45,10 @@ struct copy_record
   struct timespec start;
   intmax_t bytes;		/* output produced, holes included */
   char const *method;		/* how the data moved, NULL if none did */
-  int hash_algo;		/* what HASH is a digest with, or -1 */
-  char hash[XFER_HASH_HEX_MAX];	/* the source's digest, "" if none */
+  int hash_algo;		/* what HASH is a digest with */
+  char *hash;			/* the source's digest, or NULL; kept off
+                                   the stack, as the walk's recursion
+                                   has a record at every level */
   struct error_note note;	/* the first diagnostic about the file */
   struct error_note_scope scope;
 };
@@ -69,7 +70,8 @@ struct copy_report *copy_report_open (char const *report_file,
 /* On a rank of mpicp but the first: a report that holds the records
    made here, as JSON lines if LINES, with the sources' names if NAMES,
    until copy_report_take empties them into *TEXT (*LEN bytes, to be
-   freed) for the answer that goes back to the rank that gave the work.
+   freed) for the answer that goes back to the rank that gave the work,
+   or to nothing for a report that is not held.
    There copy_report_put takes the LEN bytes at TEXT of such an answer
    into REPORT: holds them again, or on the first rank counts and
    writes them.  It returns false if they are malformed.  REPORT may be
