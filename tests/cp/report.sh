@@ -40,8 +40,10 @@ check_lines_ ()
 for jobs in 1 2; do
   rm -rf d && cp -r --jobs=$jobs --print-hash=sha256 --report=- s d \
     > out 2> err || fail=1
-  grep -v '^{' out > hashes
-  grep '^{' out > rep
+  # The hash lines and the records share standard output, each whole.
+  grep -a -v '^{' out > hashes
+  grep -a '^{' out > rep
+  test "$(wc -l < hashes)" = 6 || { echo "jobs=$jobs: hash lines"; fail=1; }
   check_lines_ rep
   compare /dev/null err || fail=1
   test "$(jq -s '[.[] | select(.record == "file")] | length' rep)" = 9 \
@@ -113,5 +115,23 @@ for jobs in 1 2; do
   jq -e -s 'map(select(.source == "s/sub"))[0].outcome == "copied"' rep \
     > /dev/null || fail=1
 done
+
+# A file its user may not read fails to open: errno 13, as a user
+# without privileges meets it.
+as_nobody=$(unprivileged_runner_)
+if test -n "$as_nobody"; then
+  mkdir -p perm/src && echo a > perm/src/ok && echo b > perm/src/locked \
+    || framework_failure_
+  chmod 0 perm/src/locked && chmod 777 perm && chmod 755 . \
+    || framework_failure_
+  (cd perm && $as_nobody cp -r --report=rep src dst) > out 2> err
+  test $? = 1 || fail=1
+  jq -e -s 'map(select(.outcome == "failed")) | length == 1 and (.[0] |
+       .source == "src/locked" and .errno == 13
+       and .error == "cannot open \u0027src/locked\u0027 for reading: Permission denied")' \
+    perm/rep > /dev/null || { echo "unreadable: bad record"; cat perm/rep; fail=1; }
+  jq -e -s 'map(select(.source == "src/ok"))[0].outcome == "copied"' \
+    perm/rep > /dev/null || fail=1
+fi
 
 Exit $fail
