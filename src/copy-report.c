@@ -99,7 +99,7 @@ copy_record_begin (struct copy_record *r, struct copy_report *report,
   r->bytes = 0;
   r->method = NULL;
   r->hash = NULL;
-  if (report->out)
+  if (report->lines)
     clock_gettime (CLOCK_MONOTONIC, &r->start);
   error_note_take (&r->scope, &r->note);
 }

@@ -78,6 +78,34 @@ for jobs in 1 2; do
     rep > /dev/null || { echo "jobs=$jobs: base64 of a UTF-8 name"; fail=1; }
 done
 
+# Names at the edges of UTF-8: valid ones are strings alone; each of
+# the others (overlong, a surrogate, beyond U+10FFFF, cut short) has
+# its bytes in base64, which give back the name exactly.
+mkdir names || framework_failure_
+for n in 'e\303\251' 'smile\360\237\230\200' 'q\342\202\254' \
+         'over\300\200' 'sur\355\240\200' 'big\364\220\200\200' \
+         'cut\342\202' 'ctl\001\177'; do
+  name=$(printf "$n") && touch "names/$name" || framework_failure_
+done
+cp -r --report=nrep names ncopy || fail=1
+for n in 'e\303\251' 'smile\360\237\230\200' 'q\342\202\254' \
+         'ctl\001\177'; do
+  name=$(printf "names/$n")
+  jq -e -s --arg n "$name" \
+    'map(select(.source == $n)) | length == 1 and (.[0] | has("source_base64") | not)' \
+    nrep > /dev/null || { echo "valid name $n: bad record"; fail=1; }
+done
+for n in 'over\300\200' 'sur\355\240\200' 'big\364\220\200\200' \
+         'cut\342\202'; do
+  printf "names/$n" > want || framework_failure_
+  b64=$(base64 < want)
+  jq -r -s --arg b "$b64" 'map(select(.source_base64 == $b)) | length' \
+    nrep > count || framework_failure_
+  test "$(cat count)" = 1 || { echo "invalid name $n: no base64"; fail=1; }
+  printf '%s' "$b64" | base64 -d > got || fail=1
+  compare want got || fail=1
+done
+
 # -n and -u keep what is there: skipped, no error.
 for opt in -n -u; do
   cp -r --report=rep$opt $opt s/. d > out 2> err || fail=1

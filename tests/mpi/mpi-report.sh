@@ -35,6 +35,10 @@ jq -e -s 'length == 36 and .[-1].record == "summary"
           and .[-1].files == 35 and .[-1].failed == 3
           and .[-1].copied == 32' rep > /dev/null \
   || { echo "bad summary"; tail -n 1 rep; fail=1; }
+# Times measured on each rank, from the start of its file's copy.
+jq -e -s 'map(select(.record == "file"))
+          | all(.seconds >= 0 and .seconds < 3600)' rep > /dev/null \
+  || { echo "bad seconds"; cat rep; fail=1; }
 # Each file once.
 jq -r -s 'map(select(.record == "file") | .source_base64 // .source)
           | sort | unique | length' rep > n || framework_failure_
