@@ -12,7 +12,9 @@
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
-#include <sys/xattr.h>
+#if HAVE_LINUX_XATTR
+# include <sys/xattr.h>
+#endif
 #if USE_LIBATTR
 # include <attr/error_context.h>
 # include <attr/libattr.h>
@@ -97,6 +99,45 @@ path_of (struct attr_file file)
   return path;
 }
 
+/* Without calls of Linux's form, a file is treated as one on a file
+   system without extended attributes: there are none to copy, as in
+   GNU cp built without libattr, and no ACL to find among them.  */
+#if !HAVE_LINUX_XATTR
+static ssize_t
+no_xattrs (void)
+{
+  errno = ENOTSUP;
+  return -1;
+}
+#endif
+
+/* List FILE's extended attribute names into BUF of SIZE bytes (with
+   SIZE 0, tell how many bytes they take), through its descriptor, or
+   else PATH not followed.  */
+static ssize_t
+xattr_list (struct attr_file file, char const *path, char *buf, size_t size)
+{
+#if HAVE_LINUX_XATTR
+  return (0 <= file.fd ? flistxattr (file.fd, buf, size)
+          : llistxattr (path, buf, size));
+#else
+  return no_xattrs ();
+#endif
+}
+
+/* Whether the error E says that there are no extended attributes, or
+   not the one asked for: Linux's calls say the latter with ENODATA,
+   which some other systems do not have.  */
+static bool
+xattr_missing (int e)
+{
+#if HAVE_LINUX_XATTR
+  if (e == ENODATA)
+    return true;
+#endif
+  return e == ENOTSUP;
+}
+
 /* Report, as REPORTS says, the failure with errno whose message is
    FORMAT and ARGS.  */
 static void
@@ -105,7 +146,7 @@ report_xattr_failure (enum xattr_reports reports, char const *format,
 {
   int e = errno;
   if (reports == XATTR_REPORT_NONE
-      || (reports == XATTR_REPORT_SOME && (e == ENOTSUP || e == ENODATA)))
+      || (reports == XATTR_REPORT_SOME && xattr_missing (e)))
     return;
 
   /* libattr's messages come ready to format, so make one string of
@@ -222,14 +263,11 @@ list_xattrs (struct attr_file file, char const *path, ssize_t *size)
 {
   for (;;)
     {
-      ssize_t n = (0 <= file.fd ? flistxattr (file.fd, NULL, 0)
-                   : llistxattr (path, NULL, 0));
+      ssize_t n = xattr_list (file, path, NULL, 0);
       if (n < 0)
         return NULL;
       char *names = xmalloc (n + 1);
-      *size = (n == 0 ? 0
-               : 0 <= file.fd ? flistxattr (file.fd, names, n)
-               : llistxattr (path, names, n));
+      *size = n == 0 ? 0 : xattr_list (file, path, names, n);
       if (0 <= *size)
         return names;
       int e = errno;
@@ -240,6 +278,20 @@ list_xattrs (struct attr_file file, char const *path, ssize_t *size)
     }
 }
 
+/* Read FILE's attribute NAME into BUF of SIZE bytes (with SIZE 0,
+   tell its size), as xattr_list reaches FILE.  */
+static ssize_t
+xattr_get (struct attr_file file, char const *path, char const *name,
+           char *buf, size_t size)
+{
+#if HAVE_LINUX_XATTR
+  return (0 <= file.fd ? fgetxattr (file.fd, name, buf, size)
+          : lgetxattr (path, name, buf, size));
+#else
+  return no_xattrs ();
+#endif
+}
+
 /* The value of FILE's attribute NAME, with its size in *SIZE; NULL
    on failure, with errno set.  */
 static char *
@@ -248,14 +300,11 @@ get_xattr (struct attr_file file, char const *path, char const *name,
 {
   for (;;)
     {
-      ssize_t n = (0 <= file.fd ? fgetxattr (file.fd, name, NULL, 0)
-                   : lgetxattr (path, name, NULL, 0));
+      ssize_t n = xattr_get (file, path, name, NULL, 0);
       if (n < 0)
         return NULL;
       char *value = xmalloc (n + 1);
-      *size = (n == 0 ? 0
-               : 0 <= file.fd ? fgetxattr (file.fd, name, value, n)
-               : lgetxattr (path, name, value, n));
+      *size = n == 0 ? 0 : xattr_get (file, path, name, value, n);
       if (0 <= *size)
         return value;
       int e = errno;
@@ -270,8 +319,12 @@ static int
 set_xattr (struct attr_file file, char const *path, char const *name,
            char const *value, ssize_t size)
 {
+#if HAVE_LINUX_XATTR
   return (0 <= file.fd ? fsetxattr (file.fd, name, value, size, 0)
           : lsetxattr (path, name, value, size, 0));
+#else
+  return no_xattrs ();
+#endif
 }
 
 /* Copy SRC's extended attributes to DST, which the functions working
@@ -360,7 +413,20 @@ copy_xattrs (struct attr_file src, struct attr_file dst,
 static bool
 has_no_xattrs (struct attr_file file)
 {
-  return 0 <= file.fd && flistxattr (file.fd, NULL, 0) == 0;
+  return 0 <= file.fd && xattr_list (file, NULL, NULL, 0) == 0;
+}
+
+/* Without Linux's calls whether there is one cannot be told, and the
+   directory is taken to have one.  */
+bool
+has_no_default_acl (int fd)
+{
+#if HAVE_LINUX_XATTR
+  return (fgetxattr (fd, "system.posix_acl_default", NULL, 0) < 0
+          && (errno == ENODATA || errno == ENOTSUP || errno == EOPNOTSUPP));
+#else
+  return false;
+#endif
 }
 
 /* Copy SRC's extended attributes to DST, reporting failures as X asks;

@@ -61,4 +61,8 @@ mode_t xattr_write_access (struct cp_options const *x);
 bool copy_link_attributes (struct attr_file src, struct stat const *src_st,
                            struct attr_file link, struct cp_options const *x);
 
+/* Whether the directory open as FD surely has no default ACL, which
+   would add entries to what is made in it.  */
+bool has_no_default_acl (int fd);
+
 #endif /* CPDD_COPY_ATTR_H */

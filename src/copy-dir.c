@@ -12,6 +12,7 @@
 #include "system.h"
 #include "copy-walk.h"
 #include "copy-atomic.h"
+#include "copy-attr.h"
 #include "copy-file.h"
 #include "copy-jobs.h"
 #include "copy-sync.h"
@@ -21,8 +22,6 @@
 #include "same-inode.h"
 #include "stat-macros.h"
 #include "stat-size.h"
-
-#include <sys/xattr.h>
 
 /* The directory SRC (SRC_ST), to be copied to DST, was copied before
    in this run: by an earlier operand, or inside one.  Say what GNU cp
@@ -381,8 +380,7 @@ gives_plain_files (struct copy_session *s, struct walk_dir const *ddir,
   s->maker_gid = gid;
   /* Asked even where cp copies no ACLs: the kernel still applies
      them.  */
-  return (fgetxattr (ddir->fd, "system.posix_acl_default", NULL, 0) < 0
-          && (errno == ENODATA || errno == ENOTSUP || errno == EOPNOTSUPP));
+  return has_no_default_acl (ddir->fd);
 }
 
 /* Copy the directory SRC (status SRC_ST) to DST, which EXISTS already

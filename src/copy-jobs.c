@@ -612,6 +612,7 @@ run_new_file_task (void *arg)
   task_group_release (&group->pieces);
 }
 
+#if HAVE_POSIX_FADVISE
 /* Whether the file open as FD, whose data a worker will read soon,
    need not be read ahead: the files before it were found in the page
    cache.  Asking the kernel to read ahead a cached file costs a system
@@ -644,6 +645,7 @@ source_seems_cached (struct cache_guess *g, int fd)
 #endif
   return false;
 }
+#endif
 
 /* Whether the file SRC (status SRC_ST) is on a file system in memory,
    as its directory tells unless SRC is a mount point of its own.  */

@@ -96,6 +96,7 @@ add_span (struct spans *s, off_t start, off_t end)
 static bool
 data_spans (int fd, off_t size, struct spans *s)
 {
+#if HAVE_SEEK_HOLE
   off_t pos = 0;
   while (pos < size)
     {
@@ -118,6 +119,10 @@ data_spans (int fd, off_t size, struct spans *s)
       add_span (s, data, hole);
       pos = hole;
     }
+#else
+  if (0 < size)
+    add_span (s, 0, size);
+#endif
   return true;
 }
 

@@ -312,6 +312,7 @@ xfer_end_uncached_on (struct xfer_end *e)
   e->base = e->dropped = e->flushed = e->pos;
 }
 
+#if CAN_DONTCACHE
 /* The I/O with RWF_DONTCACHE on E failed with errno ERR.  If that is
    the kernel or file system refusing the flag on the first try, switch
    E to the fallback, warn (once per command), and return true: the
@@ -329,6 +330,7 @@ dontcache_refused (struct xfer_end *e, int err)
   e->dontcache = e->dontcache_unproven = false;
   return true;
 }
+#endif
 
 /* Read as xfer_read does, with RWF_DONTCACHE if E uses it.  */
 static ssize_t

@@ -29,6 +29,7 @@
 #include "xfer-output.h"
 #include "xfer-io.h"
 
+#if HAVE_FICLONE
 /* The error with which clones from C's source's file system to its
    destination's were refused, or 0.  */
 static int
@@ -51,6 +52,7 @@ note_clone_refusal (struct xfer_ctx const *c, int err)
       )
     xfer_note_clone_refusal (c->in.st->st_dev, c->out.st->st_dev, err);
 }
+#endif
 
 /* Make the destination share the source's extents.  Return true on
    success; otherwise false with errno set.  */
