@@ -216,6 +216,30 @@ require_gnu_ ()
     || skip_ "GNU's $1 in $gnu_dir_ does not run"
 }
 
+# Whether our programs run under an emulator (qemu-user through
+# binfmt_misc, as make check-cross runs them): tests/cross/probe,
+# built as they are, hears the emulated CPU from uname, where this
+# shell, run natively, hears the host's.  Decided once per test.
+emulated_ ()
+{
+  if test -z "${emulated_machine_-}"; then
+    emulated_machine_=$("${abs_top_builddir-$PWD/..}/tests/cross/probe" machine) \
+      || framework_failure_
+  fi
+  test "$emulated_machine_" != "$(uname -m)"
+}
+
+# skip_if_emulated_ REASON: skip the test, saying REASON, where our
+# programs run under an emulator, which cannot do what the test needs;
+# a test that has already failed fails rather than skip.
+skip_if_emulated_ ()
+{
+  emulated_ || return 0
+  test "${fail-0}" = 1 \
+    && { echo "under the emulator ($emulated_machine_): $1"; Exit 1; }
+  skip_ "under the emulator ($emulated_machine_): $1"
+}
+
 # Skip the test unless it runs as root (device nodes, other owners).
 require_root_ ()
 {
@@ -471,6 +495,10 @@ differs_in_order_only_ ()
 diff_run_ ()
 {
   tag_=$1; shift
+  case $* in
+    *LD_PRELOAD=*)
+      skip_if_emulated_ "a library built for it cannot be preloaded into GNU's native programs" ;;
+  esac
   test -d fix || mkdir fix || framework_failure_
   for side_ in ours gnu; do
     test ! -e "$tag_.$side_" || rm -rf "$tag_.$side_" || framework_failure_
