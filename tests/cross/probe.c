@@ -20,6 +20,14 @@
      probe io_uring                 whether io_uring_setup makes a ring
      probe dontcache FILE           whether a write to FILE with
                                     RWF_DONTCACHE is taken
+     probe mmap_high FILE           whether a mapping of FILE at an
+                                    offset past 4 GiB shows the bytes
+                                    there (qemu-arm 7.2 cuts the
+                                    offset to 32 bits)
+     probe sigbus FILE              whether the SIGBUS of a mapping of
+                                    FILE past its end names an address
+                                    in the mapping (qemu-s390x 7.2's
+                                    does not)
 
    Each but the first prints "yes", or "no" and the error's number;
    the exit status is 0 unless the probe itself went wrong.  */
@@ -31,6 +39,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/utsname.h>
@@ -118,6 +129,63 @@ dontcache (char const *file)
   return answer (n == 1, n < 0 ? err : 0);
 }
 
+static int
+mmap_high (char const *file)
+{
+  off_t high = (off_t) 1 << 32;
+  long page = sysconf (_SC_PAGESIZE);
+  int fd = open (file, O_RDWR | O_CREAT | O_TRUNC, 0600);
+  if (fd < 0 || pwrite (fd, "x", 1, high + 1) != 1)
+    {
+      perror ("probe: mmap_high");
+      return 1;
+    }
+  char const *p = mmap (NULL, page, PROT_READ, MAP_SHARED, fd, high);
+  int err = errno;
+  bool seen = p != MAP_FAILED && p[1] == 'x';
+  if (p != MAP_FAILED)
+    munmap ((void *) p, page);
+  close (fd);
+  return answer (seen, p == MAP_FAILED ? err : 0);
+}
+
+/* The mapping sigbus touches, for the handler.  */
+static char *volatile mapped;
+enum { MAPPED_PAGES = 3 };
+
+static void
+on_sigbus (int sig, siginfo_t *info, void *context)
+{
+  long page = sysconf (_SC_PAGESIZE);
+  char const *addr = info->si_addr;
+  _exit (answer (mapped <= addr && addr < mapped + MAPPED_PAGES * page, 0));
+}
+
+static int
+sigbus (char const *file)
+{
+  long page = sysconf (_SC_PAGESIZE);
+  int fd = open (file, O_RDWR | O_CREAT | O_TRUNC, 0600);
+  if (fd < 0 || ftruncate (fd, MAPPED_PAGES * page) != 0)
+    {
+      perror ("probe: sigbus");
+      return 1;
+    }
+  mapped = mmap (NULL, MAPPED_PAGES * page, PROT_READ, MAP_SHARED, fd, 0);
+  struct sigaction act = { .sa_sigaction = on_sigbus,
+                           .sa_flags = SA_SIGINFO };
+  if (mapped == MAP_FAILED || ftruncate (fd, 0) != 0
+      || sigaction (SIGBUS, &act, NULL) != 0)
+    {
+      perror ("probe: sigbus");
+      return 1;
+    }
+  /* A byte past the new end, not at a page's start.  */
+  char byte = mapped[page + 100];
+  fprintf (stderr, "probe: no SIGBUS past the end of %s (%d)\n", file, byte);
+  return 1;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -129,7 +197,12 @@ main (int argc, char **argv)
     return uring ();
   if (argc == 3 && strcmp (argv[1], "dontcache") == 0)
     return dontcache (argv[2]);
+  if (argc == 3 && strcmp (argv[1], "mmap_high") == 0)
+    return mmap_high (argv[2]);
+  if (argc == 3 && strcmp (argv[1], "sigbus") == 0)
+    return sigbus (argv[2]);
   fprintf (stderr, "probe: usage: probe machine | copy_file_range IN OUT"
-           " | io_uring | dontcache FILE\n");
+           " | io_uring | dontcache FILE | mmap_high FILE"
+           " | sigbus FILE\n");
   return 2;
 }
