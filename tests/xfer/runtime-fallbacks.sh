@@ -92,4 +92,37 @@ case $dontcache in
     compare exp-err err || fail=1 ;;
 esac
 
+# The same refusals forced, where the system would have allowed the
+# calls: the fault shim fails copy_file_range and sendfile with ENOSYS,
+# and preadv2 and pwritev2 given a flag with EOPNOTSUPP, as an older
+# kernel does.  It is preloaded into cp alone, which works under the
+# emulator too.
+shim=${abs_top_builddir-$PWD/..}/tests/shim/faultshim.so
+if test -f "$shim"; then
+  rm -f out || framework_failure_
+  LD_PRELOAD=$shim FAULT_DISABLE=copy_file_range,sendfile \
+    cp --debug in out > debug 2> err || fail=1
+  cmp in out || fail=1
+  compare /dev/null err || fail=1
+  if grep -F 'reflink: yes' debug > /dev/null; then
+    echo "the copy is a clone here: the refused offload is not tried"
+  else
+    debug_has_ 'copy offload: unsupported,'
+    debug_has_ 'io method: read,'
+  fi
+  if cpdd_has_ HAVE_PREADV2 && cpdd_has_ HAVE_PWRITEV2; then
+    rm -f out || framework_failure_
+    LD_PRELOAD=$shim FAULT_DISABLE=preadv2,pwritev2 \
+      cp --debug --uncached in out > debug 2> err || fail=1
+    cmp in out || fail=1
+    debug_has_ 'uncached: dropped behind'
+    echo "cp: warning: uncached I/O not supported for 'in';" \
+         "dropping copied data from the cache instead" > exp-err \
+      || framework_failure_
+    compare exp-err err || fail=1
+  fi
+else
+  echo "tests/shim/faultshim.so was not built: no refusal is forced"
+fi
+
 Exit $fail
