@@ -63,7 +63,7 @@ noinst_HEADERS += \
 cpdd_ldadd = src/libcpdd.a lib/libgnu.a \
   $(LIB_ACL) $(LIB_HAS_ACL) $(LIB_GETHRXTIME) $(LIB_NANOSLEEP) \
   $(LIB_CLOCK_GETTIME) $(LIB_FDATASYNC) $(LIB_MBRTOWC) $(LIB_URING) \
-  $(LIB_CRYPTO) $(LIB_XXHASH) $(LIB_PTHREAD)
+  $(LIB_CRYPTO) $(LIB_XXHASH) $(LIB_PTHREAD) $(LIB_ATOMIC)
 
 cp_sources = src/cp.c src/copy.c src/copy-atomic.c src/copy-attr.c \
   src/copy-dir.c src/copy-file.c src/copy-hash.c src/copy-jobs.c \

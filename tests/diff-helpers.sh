@@ -118,9 +118,11 @@ many_files_fixture_ ()
 
 # strace, with AddressSanitizer's leak check off in what it runs: the
 # check cannot work under ptrace, and would fail a sanitizer build's
-# every traced run (make check-sanitize).
+# every traced run (make check-sanitize).  Under qemu-user it would
+# trace the emulator's calls, which are not the program's.
 strace_ ()
 {
+  skip_if_emulated_ "strace would trace the emulator, not the program"
   env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace "$@"
 }
 
@@ -214,6 +216,30 @@ require_gnu_ ()
   esac
   "$gnu_dir_/$1" --version > /dev/null 2>&1 \
     || skip_ "GNU's $1 in $gnu_dir_ does not run"
+}
+
+# Whether our programs run under an emulator (qemu-user through
+# binfmt_misc, as make check-cross runs them): tests/cross/probe,
+# built as they are, hears the emulated CPU from uname, where this
+# shell, run natively, hears the host's.  Decided once per test.
+emulated_ ()
+{
+  if test -z "${emulated_machine_-}"; then
+    emulated_machine_=$("${abs_top_builddir-$PWD/..}/tests/cross/probe" machine) \
+      || framework_failure_
+  fi
+  test "$emulated_machine_" != "$(uname -m)"
+}
+
+# skip_if_emulated_ REASON: skip the test, saying REASON, where our
+# programs run under an emulator, which cannot do what the test needs;
+# a test that has already failed fails rather than skip.
+skip_if_emulated_ ()
+{
+  emulated_ || return 0
+  test "${fail-0}" = 1 \
+    && { echo "under the emulator ($emulated_machine_): $1"; Exit 1; }
+  skip_ "under the emulator ($emulated_machine_): $1"
 }
 
 # Skip the test unless it runs as root (device nodes, other owners).
@@ -471,6 +497,10 @@ differs_in_order_only_ ()
 diff_run_ ()
 {
   tag_=$1; shift
+  case $* in
+    *LD_PRELOAD=*)
+      skip_if_emulated_ "a library built for it cannot be preloaded into GNU's native programs" ;;
+  esac
   test -d fix || mkdir fix || framework_failure_
   for side_ in ours gnu; do
     test ! -e "$tag_.$side_" || rm -rf "$tag_.$side_" || framework_failure_

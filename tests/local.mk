@@ -50,6 +50,10 @@ CLEANFILES += $(GNU_ORACLE)
 check_PROGRAMS += tests/strerror-words
 tests_strerror_words_LDADD = $(cpdd_ldadd)
 
+## The CPU the tests' programs run on, as they see it (emulated_ in
+## tests/diff-helpers.sh).
+check_PROGRAMS += tests/cross/probe
+
 EXTRA_DIST += tests/lang-default tests/init.sh tests/CpddTest.pm \
   tests/gnu-oracle \
   tests/CpddRandom.pm tests/diff-helpers.sh

@@ -4,7 +4,12 @@
 # "File name too long".
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
 perl -e 1 || skip_ "perl is needed"
+# cp raises its stack limit to grow its stack into it, as the kernel
+# lets a main thread do; qemu-user allocates the stack once, at the
+# size of the limit at start, so the guard against overflow is wrong.
+skip_if_emulated_ "its stack does not grow with the stack limit"
 
 depth=5000
 

@@ -44,7 +44,10 @@ drop_source ()
   done
 }
 
-if strace -o /dev/null true 2>/dev/null; then
+if emulated_; then
+  echo "under the emulator ($emulated_machine_), strace would trace it:" \
+       "the advice is not checked"
+elif strace -o /dev/null true 2>/dev/null; then
   # Cached, the files need not be read ahead, where preadv2 can tell
   # (not in a build without it, which asks for all).  Another test may drop
   # the whole page cache meanwhile (the benchmark tests' cold runs): a

@@ -3,6 +3,8 @@
 # copy of one file: GNU cp needs less than 4 MiB more.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
+. "$srcdir/tests/diff-helpers.sh"
+skip_if_emulated_ "a limit of address space would measure the emulator's"
 
 # The smallest virtual memory limit, in KiB, under which "$@" succeeds.
 min_vm_ ()

@@ -14,7 +14,8 @@ FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
 FUZZ_CPPFLAGS = -I$(top_builddir) $(AM_CPPFLAGS)
 FUZZ_LIBS = lib/libgnu.a $(LIB_ACL) $(LIB_HAS_ACL) $(LIB_GETHRXTIME) \
   $(LIB_NANOSLEEP) $(LIB_CLOCK_GETTIME) $(LIB_FDATASYNC) $(LIB_MBRTOWC) \
-  $(LIB_URING) $(LIB_CRYPTO) $(LIB_XXHASH) $(LIB_PTHREAD)
+  $(LIB_URING) $(LIB_CRYPTO) $(LIB_XXHASH) $(LIB_PTHREAD) \
+  $(LIB_ATOMIC)
 ## Huge buffers (obs=20G) must reach dd's own "memory exhausted" path,
 ## not the fuzzer's memory limit: AddressSanitizer writes the shadow of
 ## every allocation, so a buffer dd never touches would still cost an

@@ -23,6 +23,7 @@ TESTS += \
   tests/xfer/reflink-always.sh \
   tests/xfer/round-trip.sh \
   tests/xfer/round-trip-tmpfs.sh \
+  tests/xfer/runtime-fallbacks.sh \
   tests/xfer/sparse.sh \
   tests/xfer/sparse-tmpfs.sh \
   tests/xfer/sparse-seek.sh \
