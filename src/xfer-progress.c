@@ -443,17 +443,11 @@ draw (struct xfer_session *s, xtime_t now)
   fflush (stderr);
 }
 
-/* Print the line SIGUSR1 asks for: the transfer so far, as dd's, then
-   the share done and the time left where the total is known.  */
+/* Print what S knows of its total at NOW after the line SIGUSR1 asks
+   for: the share done and the time left, or the least the total is.  */
 static void
-print_info (struct xfer_session *s)
+print_info_total (struct xfer_session *s, xtime_t now)
 {
-  command.info_requested = 0;
-  session_clear (s);
-  start_count (s);
-  xtime_t now = gethrxtime ();
-  xfer_print_transfer (stderr, session_total_bytes (s), s->start, now,
-                       false);
   intmax_t work;
   bool known = session_known_work (s, &work);
   char total[LONGEST_HUMAN_READABLE + 1];
@@ -471,6 +465,24 @@ print_info (struct xfer_session *s)
   else if (d < work)
     fprintf (stderr, _(", of %s%s"), at_least (),
              xfer_human_size (work, total));
+}
+
+/* Print the line SIGUSR1 asks for: the transfer so far, as dd's, then
+   what is known of the total.  The first signal starts the count if
+   no progress line did, and has only dd's line, whatever the count's
+   thread may have found by then.  */
+static void
+print_info (struct xfer_session *s)
+{
+  command.info_requested = 0;
+  session_clear (s);
+  xtime_t now = gethrxtime ();
+  xfer_print_transfer (stderr, session_total_bytes (s), s->start, now,
+                       false);
+  if (s->count.started)
+    print_info_total (s, now);
+  else
+    start_count (s);
   fputc ('\n', stderr);
   fflush (stderr);
 }
