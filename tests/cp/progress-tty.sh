@@ -25,8 +25,16 @@ mkdir x dst || framework_failure_
 mkfifo dst/a dst/b dst/c || framework_failure_
 exec 4<> dst/a 5<> dst/b || framework_failure_
 
-tmux_ () { tmux -S "$PWD/tmux.sock" -f /dev/null "$@"; }
-cleanup_ () { tmux_ kill-server 2> /dev/null; }
+# Each pane in a tmux server of its own, the last one's.
+panes=0
+tmux_ () { tmux -S "$PWD/tmux$panes.sock" -f /dev/null "$@"; }
+cleanup_ ()
+{
+  while test $panes -gt 0; do
+    tmux_ kill-server 2> /dev/null
+    panes=$((panes - 1))
+  done
+}
 cr=$(printf '\r')
 
 # pane_ SCRIPT: run the shell commands SCRIPT in a new pane of 80x12,
@@ -41,7 +49,7 @@ $1
 echo \$? > rc
 exec cat
 EOF
-  tmux_ kill-server 2> /dev/null
+  panes=$((panes + 1))
   tmux_ new-session -d -x 80 -y 12 "sh '$PWD/run.sh'" \
     || framework_failure_ "tmux cannot start"
   tmux_ pipe-pane -o "cat >> '$PWD/raw'" || framework_failure_
@@ -108,7 +116,7 @@ test $(wc -l < rows) = 1 || { echo "not one row:"; cat screen; fail=1; }
 head -c $((size - $(stat -c %s got))) <&4 > /dev/null || framework_failure_
 done_before=$size && : > got || framework_failure_
 diag="cp: -r not specified; omitting directory 'x'"
-wait_until_ 600 eval 'shows_ 5 "^2:.*%" && grep -F "1:$diag" rows' \
+wait_until_ 600 eval 'shows_ 5 "^2:.*%" && grep -F "1:$diag" rows > /dev/null' \
   || { echo "no line below the diagnostic:"; cat screen; fail=1; }
 printf '%s\n' "1:$diag" > exp
 head -n 1 rows > got-row
@@ -122,7 +130,7 @@ head -n 1 raw | grep -F "$diag" > /dev/null \
 # open the FIFO dst/c, which no one reads yet.
 head -c $((size - $(stat -c %s got))) <&5 > /dev/null || framework_failure_
 : > got || framework_failure_
-wait_until_ 600 eval 'screen_; grep "^2:.*(100%)" rows' \
+wait_until_ 600 eval 'screen_; grep "^2:.*(100%)" rows > /dev/null' \
   || { echo "never at 100%:"; cat screen; fail=1; }
 exec 6<> dst/c || framework_failure_
 wait_until_ 600 test -s rc || { echo "cp never ended"; fail=1; }
@@ -138,12 +146,14 @@ exec 4>&- 5>&- 6>&-
 rm -rf dst && mkdir dst && mkfifo dst/a || framework_failure_
 exec 4<> dst/a || framework_failure_
 : > got && done_before=0 || framework_failure_
-pane_ 'echo $$ > pid && exec cp --progress --io-method=read --buffer-size=4K a dst 2> err'
+pane_ "sh -c 'echo \$\$ > pid && exec cp --progress --io-method=read \
+  --buffer-size=4K a dst' 2> err"
 usr1_ ()
 {
   test -s pid && kill -USR1 $(cat pid) \
     && dd bs=4096 count=1 iflag=fullblock <&4 >> got 2> /dev/null
-  sed -n 's/.* copied, \([0-9.e+-]*\) s, .*/\1/p' err | tail -n 1 \
+  sed -n 's/.* copied, \([0-9.e+-]*\) s, .*/\1/p' err 2> /dev/null \
+    | tail -n 1 \
     | awk '$1 >= 1 { ok = 1 } END { exit !ok }'
 }
 wait_until_ 600 usr1_ || { echo "no line a second in"; fail=1; }
