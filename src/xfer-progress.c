@@ -19,7 +19,6 @@
 #include <config.h>
 
 #include <signal.h>
-#include <stdckdint.h>
 #include <sys/ioctl.h>
 
 #include "system.h"
@@ -49,8 +48,8 @@ struct xfer_session
   struct xfer_plan plan;
   bool planned;
   struct xfer_count count;
-  intmax_t counted;		/* the count's total, once it is over */
-  bool total_known;		/* COUNTED is the total */
+  intmax_t counted;		/* what the count has found so far */
+  bool total_known;		/* COUNTED is the total: the count is over */
   int percent;			/* the highest shown, or -1 */
   int direct_asked;		/* XFER_DIRECT_* bits asked for */
 };
@@ -271,10 +270,7 @@ session_known_work (struct xfer_session *s, intmax_t *work)
 {
   if (!s->total_known && s->count.started)
     s->total_known = xfer_count_read (&s->count, &s->counted);
-  intmax_t counted = s->counted;
-  if (!s->total_known && s->count.started)
-    xfer_count_read (&s->count, &counted);
-  *work = session_work (s, counted);
+  *work = session_work (s, s->counted);
   return s->total_known;
 }
 
