@@ -68,7 +68,7 @@ verify_copy (struct xfer_file const *in, struct xfer_file const *out,
              struct xfer_hash *h, char *hex, struct xfer_report *report,
              struct cp_options const *x)
 {
-  struct xfer_check c = { 0, -1, x->hash_algo, h };
+  struct xfer_check c = { 0, -1, x->hash_algo, h, x->xfer.sink };
   return xfer_verify_part (in, out, &c, hex, report) && !report->differs;
 }
 
@@ -739,7 +739,8 @@ check_one (struct later const *l, struct cp_options const *x)
   struct xfer_file f = { fd, l->dst, &st, true };
   char got[XFER_HASH_HEX_MAX];
   enum xfer_readback how;
-  struct xfer_hash_read r = { 0, -1, READ_SIZE, x->hash_algo, true };
+  struct xfer_hash_read r = { 0, -1, READ_SIZE, x->hash_algo, true,
+                              x->xfer.sink };
   bool ok = xfer_hash_back (&f, &r, got, &how);
   if (close (fd) != 0 && ok)
     {

@@ -777,12 +777,16 @@ wants_overwrite (struct file_source const *src, struct loc const *dst,
 
 /* Leave the existing DST (status DST_ST) as WHY says, not replacing it
    with SRC_ST; return whether that is no error.  --debug names each
-   file so kept, but for those already reported.  */
+   file so kept, but for those already reported.  The progress line's
+   total, which counted the source's data, is told to leave it out.  */
 static bool
 keep_destination (enum overwrite why, struct stat const *src_st,
                   struct loc const *dst, struct stat const *dst_st,
                   struct copy_ctx const *ctx, struct cp_options const *x)
 {
+  struct xfer_sink *sink = x->xfer.sink;
+  if (sink && S_ISREG (src_st->st_mode))
+    sink->left (sink, src_st->st_size);
   bool ok = why == KEEP || why == KEEP_UP_TO_DATE;
   if (why == KEEP_UP_TO_DATE && !S_ISDIR (dst_st->st_mode))
     ok = remember_skipped (src_st, dst, ctx, x);

@@ -1475,6 +1475,27 @@ end_report (struct cp_command *cmd)
   return copy_report_close (r);
 }
 
+/* How X copies the operands, for the count of the bytes to copy that
+   gives the progress line its total.  */
+static struct xfer_plan
+progress_plan (struct cp_options const *x)
+{
+  return (struct xfer_plan) {
+    .recursive = x->recursive,
+    .follow_operands = x->dereference != CP_DEREF_NEVER,
+    .follow_all = x->dereference == CP_DEREF_ALWAYS,
+    .one_file_system = x->one_file_system,
+    .links_once = x->preserve_links,
+    /* Without -r, a special file is read like a regular one.  */
+    .special_contents = x->copy_contents || !x->recursive,
+    .no_data = x->hard_link || x->symbolic_link || x->attributes_only,
+    .synced = x->fsync,
+    .read_back = x->verify,
+    .stdout_lines = (x->verbose || x->debug
+                     || (x->print_hash && x->hash_out == stdout))
+  };
+}
+
 /* Copy the N_FILES operands FILES as CMD says, each rank of mpicp its
    part; return whether all went well.  */
 static bool
@@ -1495,7 +1516,8 @@ run_copy (struct cp_command *cmd, char **files, int n_files)
   remote_session (s);
   if (1 < x->jobs)
     xfer_session_workers (&x->xfer, x->jobs);
-  xfer_session_plan (&x->xfer, files, n_files - !cmd->target_dir);
+  struct xfer_plan plan = progress_plan (x);
+  xfer_session_plan (&x->xfer, files, n_files - !cmd->target_dir, &plan);
 
   bool ok = (ops.dir
              ? copy_into_directory (s, &ops, cmd->parents,

@@ -11,6 +11,7 @@ src_libcpdd_a_SOURCES = \
   src/workers.c \
   src/xfer.c \
   src/xfer-cli.c \
+  src/xfer-count.c \
   src/xfer-hash.c \
   src/xfer-io.c \
   src/xfer-mmap.c \
@@ -43,6 +44,7 @@ noinst_HEADERS += \
   src/xfer-window.h \
   src/xfer-io.h \
   src/xfer-cli.h \
+  src/xfer-count.h \
   src/copy.h \
   src/copy-attr.h \
   src/copy-file.h \

@@ -310,6 +310,20 @@ rank_skipped (struct xfer_sink *sink, off_t n)
 }
 
 static void
+rank_left (struct xfer_sink *sink, off_t n)
+{
+  sink_job (sink)->rounds.copied.left += n;
+}
+
+static void
+rank_read_back (struct xfer_sink *sink, off_t n)
+{
+  struct remote_job *j = sink_job (sink);
+  j->rounds.copied.read_back += n;
+  mpicp_round_poll (j);
+}
+
+static void
 rank_end (struct xfer_sink *sink, struct xfer_report const *report,
           bool ok)
 {
@@ -413,7 +427,7 @@ remote_start (struct cp_options *x)
       if (x->print_hash)
         copy_hash_hold (x);
       j->sink = (struct xfer_sink) { rank_begin, rank_bytes, rank_skipped,
-                                     rank_end };
+                                     rank_end, rank_left, rank_read_back };
       x->xfer.sink = &j->sink;
       j->rounds.on = true;
       j->remote = (struct copy_remote) { &subtree_ops, j };

@@ -261,8 +261,8 @@ mpicp_send_empty (struct remote_job *j, int to, int tag)
    non-blocking MPI_Iallgather on a communicator of their own, which
    each starts and tests where it looks for messages (mpicp_serve_ranks)
    and, on the ranks other than 0, between two writes of a copy.  Rank
-   0 adds the others' bytes of the last round to its progress line as
-   they go, whether or not it copies anything itself.  At most one
+   0 adds the others' bytes of the last round (copied, skipped, left
+   and read back) to its progress line as they go, whether or not it copies anything itself.  At most one
    round is in flight, and a round ends only once every rank has
    started it, so the ranks are at most one round apart; mpicp_rounds_end
    settles the last ones.  */
@@ -296,15 +296,18 @@ round_ended (struct remote_job *j)
   if (j->rank != 0)
     return;
   struct mpicp_rounds *rounds = &j->rounds;
-  intmax_t bytes = 0;
+  struct xfer_counts sum = { 0 };
   for (int r = 1; r < j->n_ranks; r++)
     {
-      if (!mpicp_unpack_counts (rounds->all + r * MPICP_COUNTS_SIZE,
-                                &rounds->counts[r]))
+      struct xfer_counts *c = &rounds->counts[r];
+      if (!mpicp_unpack_counts (rounds->all + r * MPICP_COUNTS_SIZE, c))
         mpicp_malformed (r);
-      bytes += rounds->counts[r].bytes;
+      sum.bytes += c->bytes;
+      sum.skipped += c->skipped;
+      sum.left += c->left;
+      sum.read_back += c->read_back;
     }
-  xfer_session_others (&j->opts->xfer, bytes);
+  xfer_session_others (&j->opts->xfer, &sum);
 }
 
 /* Take part in the rounds: see whether the one in flight ended, and

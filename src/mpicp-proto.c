@@ -637,6 +637,8 @@ mpicp_pack_counts (struct xfer_counts const *c, char *buf)
   put_u64 (&w, c->waited_ns);
   put_u64 (&w, c->steals);
   put_u64 (&w, c->skipped);
+  put_u64 (&w, c->left);
+  put_u64 (&w, c->read_back);
   memcpy (buf, w.buf, MPICP_COUNTS_SIZE);
   free (w.buf);
 }
@@ -660,5 +662,9 @@ mpicp_unpack_counts (char const *buf, struct xfer_counts *c)
   SET_FITTING (&r, c->steals, steals);
   int64_t skipped = get_i64 (&r);
   SET_FITTING (&r, c->skipped, skipped);
+  int64_t left = get_i64 (&r);
+  int64_t read_back = get_i64 (&r);
+  SET_FITTING (&r, c->left, left);
+  SET_FITTING (&r, c->read_back, read_back);
   return !r.bad && r.left == 0;
 }

@@ -137,7 +137,7 @@ struct mpicp_link
 };
 
 /* The bytes of a rank's figures in a round of statistics.  */
-enum { MPICP_COUNTS_SIZE = 56 };
+enum { MPICP_COUNTS_SIZE = 72 };
 
 /* Each pack function returns a new buffer holding the message and
    sets *SIZE to its size.  Each unpack function reads the SIZE bytes

@@ -129,9 +129,11 @@ Transfer options (cpdd):\n\
                                  reading ahead while writing\n\
       --io-method=METHOD       move data with METHOD: auto (the default),\n\
                                  read, mmap, or offload\n\
-      --progress[=WHEN]        show a progress line on standard error;\n\
-                                 WHEN is auto (the default: if it is a\n\
-                                 terminal), always, or never\n\
+      --progress[=WHEN]        show a progress line on standard error, with\n\
+                                 the percentage and the time left once the\n\
+                                 sources are counted; WHEN is auto (the\n\
+                                 default: if it is a terminal), always, or\n\
+                                 never\n\
       --stats[=FORMAT]         at the end, report bytes, time, rate, files,\n\
                                  method and buffer size on standard error;\n\
                                  FORMAT is human (the default) or json\n\

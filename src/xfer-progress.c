@@ -11,17 +11,19 @@
    (struct xfer_sink) the caller hands xfer_copy in struct xfer_opts,
    and the copy reaches it only through the sink's function pointers.
    It calls the utility layer (xfer-stats.c) and nothing else of the
-   engine's.  The progress line is redrawn on standard error at most
-   once a second, from the copy loops (no timer signal: a signal would
+   engine's, and the count of what is to be copied (xfer-count.c).
+   The progress line is redrawn on standard error at most once a
+   second, from the copy loops (no timer signal: a signal would
    interrupt the I/O it reports on).  */
 
 #include <config.h>
 
 #include <signal.h>
-#include <stdckdint.h>
+#include <sys/ioctl.h>
 
 #include "system.h"
 #include "human.h"
+#include "localcharset.h"
 #include "xfer-progress.h"
 #include "xfer-stats.h"
 #include "xfer-types.h"
@@ -37,10 +39,19 @@ struct xfer_session
   struct xfer_counts others;	/* and the others sharing the work */
   struct xfer_counts const *ranks; /* each other's, in the end */
   int n_others;			/* how many; -1 if the work is not shared */
-  intmax_t total;		/* the expected bytes; -1 if unknown */
   int workers;			/* threads copying at once; 0 if not told */
   int width;			/* columns of the line on screen, 0 if none */
   bool stdout_tty;		/* stdout may write over the line */
+  /* What xfer_session_plan said, for a count started later.  */
+  char *const *files;
+  int n_files;
+  struct xfer_plan plan;
+  bool planned;
+  struct xfer_count count;
+  intmax_t counted;		/* what the count has found so far */
+  bool total_known;		/* COUNTED is the total: the count is over */
+  int percent;			/* the highest shown, or -1 */
+  int direct_asked;		/* XFER_DIRECT_* bits asked for */
 };
 
 /* A command has one session at a time, as it has one standard error
@@ -83,6 +94,8 @@ static void session_bytes (struct xfer_sink *sink, off_t n);
 static void session_skipped (struct xfer_sink *sink, off_t n);
 static void session_add (struct xfer_sink *sink,
                          struct xfer_report const *r, bool ok);
+static void session_left (struct xfer_sink *sink, off_t n);
+static void session_read_back (struct xfer_sink *sink, off_t n);
 
 /* The session whose sink is in OPTS, or NULL.  */
 static struct xfer_session *
@@ -98,9 +111,10 @@ session (struct xfer_opts *opts)
     {
       command.session = (struct xfer_session) {
         .sink = { .begin = session_begin, .bytes = session_bytes,
-                  .skipped = session_skipped, .end = session_add },
+                  .skipped = session_skipped, .end = session_add,
+                  .left = session_left, .read_back = session_read_back },
         .n_others = -1,
-        .total = -1,
+        .percent = -1,
         .stdout_tty = isatty (STDOUT_FILENO)
       };
       opts->sink = &command.session.sink;
@@ -153,21 +167,36 @@ xfer_session_workers (struct xfer_opts const *opts, int n)
     s->workers = n;
 }
 
+/* Start counting what S's plan is to copy, unless it copies no data.  */
+static void
+start_count (struct xfer_session *s)
+{
+  if (s->planned && !s->count.started && !s->plan.no_data)
+    xfer_count_start (&s->count, s->files, s->n_files, &s->plan);
+}
+
+/* The plan of a copy of each operand as one file, following links.  */
+static struct xfer_plan const one_file_each =
+  {
+    .follow_operands = true, .special_contents = true, .stdout_lines = true
+  };
+
 void
-xfer_session_plan (struct xfer_opts const *opts, char *const *files, int n)
+xfer_session_plan (struct xfer_opts const *opts, char *const *files, int n,
+                   struct xfer_plan const *plan)
 {
   struct xfer_session *s = session_of (opts);
-  if (! (s && s->show))
+  if (!s)
     return;
-  intmax_t total = 0;
-  for (int i = 0; i < n; i++)
-    {
-      struct stat st;
-      if (stat (files[i], &st) != 0 || !S_ISREG (st.st_mode)
-          || ckd_add (&total, total, st.st_size))
-        return;
-    }
-  s->total = total;
+  s->files = files;
+  s->n_files = n;
+  s->plan = plan ? *plan : one_file_each;
+  s->planned = true;
+  s->direct_asked = opts->direct;
+  s->stdout_tty &= s->plan.stdout_lines;
+  /* Nothing is counted unless a line may show it.  */
+  if (s->show)
+    start_count (s);
 }
 
 /* The sink's begin: a file's transfer starts (the first one starts
@@ -208,21 +237,186 @@ session_total_bytes (struct xfer_session const *s)
   return s->own.bytes + s->others.bytes;
 }
 
-/* Print ", 45%, ETA 0:01:05" for S at NOW, if S knows its total.  */
-static int
-print_eta (struct xfer_session const *s, xtime_t now)
+/* The work S has done: bytes copied, and those read back to check.  */
+static intmax_t
+session_done (struct xfer_session const *s)
 {
-  intmax_t bytes = session_total_bytes (s);
-  /* Bytes skipped are done, but took no time to copy.  */
-  intmax_t done = bytes + s->own.skipped + s->others.skipped;
-  if (s->total <= 0 || s->total < done || bytes <= 0)
-    return 0;
-  double elapsed = (now - s->start) / (double) XTIME_PRECISION;
-  double left = elapsed * (s->total - done) / bytes;
-  intmax_t secs = left + 0.5;
-  return fprintf (stderr, ", %d%%, ETA %jd:%02d:%02d",
-                  (int) (100.0 * done / s->total),
-                  secs / 3600, (int) (secs / 60 % 60), (int) (secs % 60));
+  return session_total_bytes (s) + s->own.read_back + s->others.read_back;
+}
+
+/* The bytes S has found copied already (--resume).  */
+static intmax_t
+session_skipped_bytes (struct xfer_session const *s)
+{
+  return s->own.skipped + s->others.skipped;
+}
+
+/* The work a count of COUNTED bytes of data means for S: each byte is
+   written, and read back with --verify; but not those of files left
+   as they were, nor the writes of bytes found copied already.  */
+static intmax_t
+session_work (struct xfer_session const *s, intmax_t counted)
+{
+  intmax_t times = s->plan.read_back ? 2 : 1;
+  intmax_t left = s->own.left + s->others.left;
+  return times * (counted - left) - session_skipped_bytes (s);
+}
+
+/* What S knows of its total work: set *WORK to it and return true if
+   the count is over, else set *WORK to what is counted so far (which
+   may be 0) and return false.  */
+static bool
+session_known_work (struct xfer_session *s, intmax_t *work)
+{
+  if (!s->total_known && s->count.started)
+    s->total_known = xfer_count_read (&s->count, &s->counted);
+  *work = session_work (s, s->counted);
+  return s->total_known;
+}
+
+/* The percentage of WORK that S has done: never less than S showed
+   before, as a file that grows while it is copied makes more work
+   than was counted, and 100 only once all of it is done.  */
+static int
+session_percent (struct xfer_session *s, intmax_t work)
+{
+  intmax_t done = session_done (s);
+  int p = done < work ? MIN (99, (int) (100.0 * done / work)) : 100;
+  return MAX (p, s->percent);
+}
+
+/* The word for what has happened to the bytes S counted: on storage
+   when the data is synced or written with direct I/O, else only
+   handed to the system's cache.  */
+static char const *
+session_verb (struct xfer_session const *s)
+{
+  bool stored = (s->plan.synced
+                 || ((s->direct_asked & XFER_DIRECT_OUT)
+                     && (!s->own.files || (s->own.direct & XFER_DIRECT_OUT))));
+  if (s->plan.read_back)
+    return (stored ? _("copied and read back")
+            : _("written to cache and read back"));
+  return stored ? _("copied") : _("written to cache");
+}
+
+/* The sign put before a total that is only the least it can be.  */
+static char const *
+at_least (void)
+{
+  return STREQ (locale_charset (), "UTF-8") ? "\u2265 " : ">= ";
+}
+
+/* SECS as "1:02:05".  BUF has room for INT_BUFSIZE_BOUND (intmax_t) + 6
+   bytes.  */
+static char const *
+clock_time (intmax_t secs, char *buf)
+{
+  sprintf (buf, "%jd:%02d:%02d", secs / 3600, (int) (secs / 60 % 60),
+           (int) (secs % 60));
+  return buf;
+}
+
+enum { CLOCK_BUFSIZE = INT_BUFSIZE_BOUND (intmax_t) + 6 };
+
+/* The line being put together, and the columns it may take.  */
+struct line
+{
+  char text[512];
+  int len;
+  int max;			/* INT_MAX where nothing limits it */
+};
+
+/* Add ", PART" to L (or PART where L is empty), if it fits.  */
+static void
+line_add (struct line *l, char const *part)
+{
+  int sep = l->len ? 2 : 0;
+  int n = strlen (part);
+  if (l->max - l->len < sep + n || sizeof l->text - l->len <= sep + n)
+    return;
+  sprintf (l->text + l->len, "%s%s", sep ? ", " : "", part);
+  l->len += sep + n;
+}
+
+/* The seconds from S's start to NOW.  */
+static double
+session_seconds (struct xfer_session const *s, xtime_t now)
+{
+  return s->start < now ? (now - s->start) / (double) XTIME_PRECISION : 0;
+}
+
+/* Add to L, for S at NOW, the time left to do WORK in all.  */
+static void
+add_eta (struct line *l, struct xfer_session const *s, xtime_t now,
+         intmax_t work)
+{
+  intmax_t done = session_done (s);
+  if (done <= 0 || work <= done)
+    return;
+  double left = session_seconds (s, now) * (work - done) / done;
+  char eta[CLOCK_BUFSIZE], part[CLOCK_BUFSIZE + 8];
+  sprintf (part, _("ETA %s"), clock_time (left + 0.5, eta));
+  line_add (l, part);
+}
+
+/* The progress line of S at NOW, in L: the work done, of the total if
+   the count is over, of at least what it has counted if not (where
+   that is more), the time, the time left and the rate.  */
+static void
+make_line (struct line *l, struct xfer_session *s, xtime_t now)
+{
+  char done_buf[LONGEST_HUMAN_READABLE + 1];
+  char total[LONGEST_HUMAN_READABLE + 1];
+  char elapsed[CLOCK_BUFSIZE];
+  char part[2 * LONGEST_HUMAN_READABLE + CLOCK_BUFSIZE + 128];
+  intmax_t work;
+  bool known = session_known_work (s, &work);
+  intmax_t d = session_done (s);
+  char const *done = xfer_human_size (d, done_buf);
+  clock_time (session_seconds (s, now), elapsed);
+  char const *verb = session_verb (s);
+  if (known && 0 < work)
+    {
+      s->percent = session_percent (s, work);
+      snprintf (part, sizeof part, _("%s of %s (%d%%) %s in %s"), done,
+                xfer_human_size (MAX (work, d), total), s->percent, verb,
+                elapsed);
+    }
+  else if (d < work)
+    snprintf (part, sizeof part, _("%s of %s%s %s in %s"), done,
+              at_least (), xfer_human_size (work, total), verb, elapsed);
+  else
+    snprintf (part, sizeof part, _("%s %s in %s"), done, verb, elapsed);
+  line_add (l, part);
+  if (known)
+    add_eta (l, s, now, work);
+  if (s->start < now)
+    {
+      char size[LONGEST_HUMAN_READABLE + 1];
+      snprintf (part, sizeof part, "%s/s",
+                xfer_human_size (d / session_seconds (s, now), size));
+      line_add (l, part);
+    }
+  intmax_t skipped = session_skipped_bytes (s) + s->own.left + s->others.left;
+  if (skipped)
+    {
+      char size[LONGEST_HUMAN_READABLE + 1];
+      snprintf (part, sizeof part, _("%s skipped"),
+                xfer_human_size (skipped, size));
+      line_add (l, part);
+    }
+}
+
+/* The columns of the terminal on standard error, less one so that the
+   line never wraps; INT_MAX if it cannot be told.  */
+static int
+line_room (void)
+{
+  struct winsize ws;
+  if (ioctl (STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && 1 < ws.ws_col)
+    return ws.ws_col - 1;
+  return INT_MAX;
 }
 
 static void
@@ -234,33 +428,72 @@ draw (struct xfer_session *s, xtime_t now)
       error_print_progname = clear_then_progname;
       command.shown = s;
     }
-  fputc ('\r', stderr);
-  int w = xfer_print_transfer (stderr, session_total_bytes (s), s->start,
-                               now, true);
-  intmax_t skipped = s->own.skipped + s->others.skipped;
-  if (skipped)
-    {
-      char size[LONGEST_HUMAN_READABLE + 1];
-      w += fprintf (stderr, ", %s skipped", xfer_human_size (skipped, size));
-    }
-  w += print_eta (s, now);
+  struct line l = { .max = line_room () };
+  make_line (&l, s, now);
+  fprintf (stderr, "\r%s", l.text);
   /* Cover what is left of a longer previous line.  */
-  if (w < s->width)
-    fprintf (stderr, "%*s", s->width - w, "");
-  s->width = MAX (w, s->width);
+  int cover = MIN (s->width, l.max);
+  if (l.len < cover)
+    fprintf (stderr, "%*s", cover - l.len, "");
+  s->width = MAX (l.len, cover);
   fflush (stderr);
 }
 
-/* Print the line SIGUSR1 asks for: the transfer so far, as dd's.  */
+/* Print what S knows of its total at NOW after the line SIGUSR1 asks
+   for: the share done and the time left, or the least the total is.  */
+static void
+print_info_total (struct xfer_session *s, xtime_t now)
+{
+  intmax_t work;
+  bool known = session_known_work (s, &work);
+  char total[LONGEST_HUMAN_READABLE + 1];
+  intmax_t d = session_done (s);
+  if (known && 0 < work)
+    {
+      s->percent = session_percent (s, work);
+      fprintf (stderr, _(", %d%% of %s"), s->percent,
+               xfer_human_size (MAX (work, d), total));
+      struct line l = { .max = INT_MAX };
+      add_eta (&l, s, now, work);
+      if (l.len)
+        fprintf (stderr, ", %s", l.text);
+    }
+  else if (d < work)
+    fprintf (stderr, _(", of %s%s"), at_least (),
+             xfer_human_size (work, total));
+}
+
+/* Print the line SIGUSR1 asks for: the transfer so far, as dd's, then
+   what is known of the total.  The first signal starts the count if
+   no progress line did, and has only dd's line, whatever the count's
+   thread may have found by then.  */
 static void
 print_info (struct xfer_session *s)
 {
   command.info_requested = 0;
   session_clear (s);
-  xfer_print_transfer (stderr, session_total_bytes (s), s->start,
-                       gethrxtime (), false);
+  xtime_t now = gethrxtime ();
+  xfer_print_transfer (stderr, session_total_bytes (s), s->start, now,
+                       false);
+  if (s->count.started)
+    print_info_total (s, now);
+  else
+    start_count (s);
   fputc ('\n', stderr);
   fflush (stderr);
+}
+
+/* Whether S has just done all the work it counted, which the line
+   shows at once, rather than up to a second later or never, as the
+   copy may end before then.  */
+static bool
+just_complete (struct xfer_session *s, xtime_t now)
+{
+  if (!s->total_known || s->percent == 100
+      || now < s->start + XTIME_PRECISION)
+    return false;
+  intmax_t work = session_work (s, s->counted);
+  return 0 < work && work <= session_done (s);
 }
 
 /* Redraw the progress line if a second passed, and print the line
@@ -270,10 +503,11 @@ tick (struct xfer_session *s)
 {
   if (command.info_requested)
     print_info (s);
-  if (!s->show)
+  /* Files left before any was copied start no clock.  */
+  if (!s->show || !s->start)
     return;
   xtime_t now = gethrxtime ();
-  if (now < s->next_draw)
+  if (now < s->next_draw && !just_complete (s, now))
     return;
   draw (s, now);
   s->next_draw = now + XTIME_PRECISION;
@@ -303,6 +537,28 @@ session_skipped (struct xfer_sink *sink, off_t n)
   session_unlock ();
 }
 
+/* The sink's left: a file of N bytes is left as it was found.  */
+static void
+session_left (struct xfer_sink *sink, off_t n)
+{
+  struct xfer_session *s = (struct xfer_session *) sink;
+  session_lock ();
+  s->own.left += n;
+  tick (s);
+  session_unlock ();
+}
+
+/* The sink's read_back: N more bytes were read back (--verify).  */
+static void
+session_read_back (struct xfer_sink *sink, off_t n)
+{
+  struct xfer_session *s = (struct xfer_session *) sink;
+  session_lock ();
+  s->own.read_back += n;
+  tick (s);
+  session_unlock ();
+}
+
 /* The sink's end: add a finished file's report R; OK says whether the
    copy succeeded (only those count as files).  */
 static void
@@ -328,13 +584,17 @@ xfer_counts_file (struct xfer_counts *c, struct xfer_report const *report)
 }
 
 void
-xfer_session_others (struct xfer_opts const *opts, intmax_t bytes)
+xfer_session_others (struct xfer_opts const *opts,
+                     struct xfer_counts const *others)
 {
   struct xfer_session *s = session_of (opts);
   if (!s)
     return;
   session_lock ();
-  s->others.bytes = bytes;
+  s->others.bytes = others->bytes;
+  s->others.skipped = others->skipped;
+  s->others.left = others->left;
+  s->others.read_back = others->read_back;
   /* This process may be copying nothing itself, and only this call
      then draws the line and prints what SIGUSR1 asked for.  */
   tick (s);
@@ -351,6 +611,8 @@ counts_add (struct xfer_counts *to, struct xfer_counts const *c)
   to->methods |= c->methods;
   to->buffer_size = MAX (to->buffer_size, c->buffer_size);
   to->direct |= c->direct;
+  to->left += c->left;
+  to->read_back += c->read_back;
 }
 
 void
@@ -545,6 +807,7 @@ xfer_session_end (struct xfer_opts *opts)
   struct xfer_session *s = session_of (opts);
   if (!s)
     return;
+  xfer_count_stop (&s->count);
   session_clear (s);
   if (s->stats != XFER_STATS_NONE)
     print_stats (s, s->start ? gethrxtime () : 0);

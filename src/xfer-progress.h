@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "idx.h"
+#include "xfer-count.h"
 #include "xfer-types.h"
 
 enum xfer_progress_when
@@ -52,11 +53,15 @@ void xfer_session_stats (struct xfer_opts *opts,
    once, for --stats to say so.  */
 void xfer_session_workers (struct xfer_opts const *opts, int n);
 
-/* Tell the session the N source operands in FILES, so a progress line
-   can show a percentage and an estimated time left when all of them
-   are regular files (their sizes add up to the total).  */
+/* Tell the session in OPTS, if any, the N source operands in FILES
+   and how PLAN copies them (NULL: each as one file), so that its
+   progress line, and the line SIGUSR1 asks for, can show a percentage
+   and the time left: the bytes to copy are counted beside the copy
+   (xfer-count.h), from the start if a progress line is drawn, else
+   from the first SIGUSR1.  FILES must stay until xfer_session_end.  */
 void xfer_session_plan (struct xfer_opts const *opts,
-                        char *const *files, int n);
+                        char *const *files, int n,
+                        struct xfer_plan const *plan);
 
 /* What a session counts: what one process of a command copied.  */
 struct xfer_counts
@@ -72,17 +77,21 @@ struct xfer_counts
      often its asking for work was answered with some.  */
   intmax_t waited_ns;
   intmax_t steals;
+  intmax_t left;		/* data of files left as found (-n, -u) */
+  intmax_t read_back;		/* bytes read back to check (--verify) */
 };
 
 /* Count in C the file whose copy REPORT describes, which ended well.  */
 void xfer_counts_file (struct xfer_counts *c,
                        struct xfer_report const *report);
 
-/* Tell the session in OPTS, if any, that the other processes sharing
-   the command's work (mpicp's ranks) have produced BYTES so far in
-   all: the progress line and the line SIGUSR1 asks for add them to
-   what the session counted itself.  Each call replaces the last.  */
-void xfer_session_others (struct xfer_opts const *opts, intmax_t bytes);
+/* Tell the session in OPTS, if any, what the other processes sharing
+   the command's work (mpicp's ranks) have done so far in all, OTHERS:
+   the progress line and the line SIGUSR1 asks for add their bytes
+   copied, skipped, left and read back to the session's own.  Each
+   call replaces the last.  */
+void xfer_session_others (struct xfer_opts const *opts,
+                          struct xfer_counts const *others);
 
 /* Tell the session in OPTS, if any, what each of the N other
    processes that shared the command's work copied in the end, OTHERS

@@ -239,7 +239,7 @@ copy_range_at (struct xfer_split *s, off_t start, bool last,
         {
           char want[XFER_HASH_HEX_MAX];
           struct xfer_check c = { start, last ? -1 : report->bytes,
-                                  s->verify_algo, &h };
+                                  s->verify_algo, &h, s->opts.sink };
           ok = xfer_verify_part (&src, &dst, &c, want, report);
         }
       else

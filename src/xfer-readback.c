@@ -63,15 +63,15 @@ struct read_buffer
 };
 
 /* Hash the LEN bytes that E reads (all to its end if LEN < 0) with
-   ALGO into HEX, through BUF; set *READ to whether any byte was
-   read.  Those of the LEN bytes past the end of the file are
+   ALGO into HEX, through BUF, counting them in SINK if not NULL; set
+   *READ to whether any byte was read.  Those of the LEN bytes past the end of the file are
    zeros: a range of a copy in ranges may end in a hole that only a
    later range gives the file the length to hold.  Return true, or
    false with errno set.  */
 static bool
 hash_to_end (struct xfer_end *e, struct read_buffer const *buf, off_t len,
              enum xfer_hash_algo algo, char hex[XFER_HASH_HEX_MAX],
-             bool *read)
+             struct xfer_sink *sink, bool *read)
 {
   idx_t size = buf->size;
   struct xfer_hash h;
@@ -96,6 +96,8 @@ hash_to_end (struct xfer_end *e, struct read_buffer const *buf, off_t len,
         }
       *read = true;
       xfer_hash_add (&h, buf->data, n);
+      if (sink)
+        sink->read_back (sink, n);
       if (0 <= len)
         len -= n;
     }
@@ -125,7 +127,7 @@ xfer_hash_back (struct xfer_file const *file, struct xfer_hash_read const *r,
     xalloc_die ();
 
   bool read;
-  ok = ok && hash_to_end (&e, &buf, len, algo, hex, &read);
+  ok = ok && hash_to_end (&e, &buf, len, algo, hex, r->sink, &read);
   if (ok && *how == XFER_READBACK_DIRECT && read && !e.direct_used)
     {
       /* The file system took the flag but refused the I/O, and the end
@@ -133,7 +135,7 @@ xfer_hash_back (struct xfer_file const *file, struct xfer_hash_read const *r,
       *how = sync_and_drop (fd) ? XFER_READBACK_DROPPED : XFER_READBACK_CACHE;
       e.pos = start;
       ok = (lseek (fd, start, SEEK_SET) == start
-            && hash_to_end (&e, &buf, len, algo, hex, &read));
+            && hash_to_end (&e, &buf, len, algo, hex, NULL, &read));
     }
   int err = errno;
   xfer_buffer_free (buf.data);
@@ -167,6 +169,7 @@ xfer_verify_part (struct xfer_file const *src, struct xfer_file const *dst,
         return false;
     }
   r.from_storage = true;
+  r.sink = c->sink;
   if (!xfer_hash_back (dst, &r, got, &report->readback))
     return false;
   report->read_back = true;

@@ -25,7 +25,8 @@
    xfer-hash.h), in pieces of about BUFSIZE bytes.  If FROM_STORAGE,
    what storage holds rather than what the page cache does: read with
    direct I/O where the file system allows it, else after syncing the
-   file and dropping it from the cache.  */
+   file and dropping it from the cache.  The bytes read count in SINK,
+   if not NULL, as read back to check a copy.  */
 struct xfer_hash_read
 {
   off_t start;
@@ -33,6 +34,7 @@ struct xfer_hash_read
   idx_t bufsize;
   int algo;
   bool from_storage;
+  struct xfer_sink *sink;
 };
 
 /* Hash the bytes of the regular file FILE that R says into HEX,
@@ -45,13 +47,15 @@ bool xfer_hash_back (struct xfer_file const *file,
 
 /* The bytes of a copy xfer_verify_part checks: the LEN bytes (all up
    to the end if LEN < 0) at START, hashed with ALGO; HASH saw them as
-   they were copied, or is NULL.  */
+   they were copied, or is NULL.  SINK, if not NULL, counts what is
+   read back.  */
 struct xfer_check
 {
   off_t start;
   off_t len;
   int algo;
   struct xfer_hash *hash;
+  struct xfer_sink *sink;
 };
 
 /* Check C's bytes of DST, which were just copied there from SRC as

@@ -188,6 +188,14 @@ struct xfer_sink
   /* A file's copy ended as REPORT says; OK says whether it succeeded.  */
   void (*end) (struct xfer_sink *sink, struct xfer_report const *report,
                bool ok);
+
+  /* A regular file of N bytes is left as it is found at its
+     destination (cp -n, --update), its data neither copied nor read
+     back: a total counted ahead of the copy no longer holds them.  */
+  void (*left) (struct xfer_sink *sink, off_t n);
+
+  /* N more bytes of a copy were read back to check it (cp --verify).  */
+  void (*read_back) (struct xfer_sink *sink, off_t n);
 };
 
 #endif /* CPDD_XFER_TYPES_H */

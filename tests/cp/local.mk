@@ -23,6 +23,8 @@ TESTS += \
   tests/cp/gnu-rules-jobs.sh \
   tests/cp/short-name-diff.sh \
   tests/cp/stats-none.sh \
+  tests/cp/progress-total.sh \
+  tests/cp/progress-tty.sh \
   tests/cp/verify-tree.sh \
   tests/cp/clone-refused.sh \
   tests/cp/jobs-debug.sh \

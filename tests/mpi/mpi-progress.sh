@@ -2,8 +2,8 @@
 # mpicp's progress line on rank 0 counts the bytes another rank copies
 # while it copies them, not only once it answers for the whole file:
 # rank 1 copies a file whose reads the shim holds back, a byte at a
-# time, until rank 0's line has shown part of the file copied; only
-# then can the copy end.  The --stats that follow say that rank 1
+# time, until rank 0's line has shown part of the file copied, as a
+# share of the tree that rank 0 counted; only then can the copy end.  The --stats that follow say that rank 1
 # copied the file.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
@@ -30,15 +30,15 @@ mpirun_ 2 -x LD_PRELOAD="$faultshim_" -x FAULT_RANK=1 \
     --stats=json d copy > out 2> err &
 job=$!
 
-# The counts of the progress lines, each drawn over the last after a
-# carriage return, and the statistics after them.
+# The progress lines, each drawn over the last after a carriage
+# return, and the statistics after them; those that show some of the
+# file copied and some not, of its size as the total.
 counts_ ()
 {
   tr '\r' '\n' < err > lines || framework_failure_
-  sed -n 's/^\([0-9][0-9]*\) bytes* .*copied.*/\1/p' lines > counts \
-    || framework_failure_
 }
-partial_ () { counts_; awk -v size=$size '0 < $1 && $1 < size' counts | grep . ; }
+partial_re='^[1-9][0-9.]* [kM]?B of 2\.1 MB \([0-9][0-9]?%\) written to cache'
+partial_ () { counts_; grep -E "$partial_re" lines; }
 partial_or_ended_ () { partial_ > /dev/null || process_ended_ $job; }
 wait_until_ 300 partial_or_ended_
 rm -f held || framework_failure_

@@ -436,7 +436,8 @@ check_counts (int seed)
   if (seed)
     in = (struct xfer_counts) { INTMAX_MAX, INTMAX_MIN, -1,
                                 TYPE_MAXIMUM (idx_t), INT_MIN, INTMAX_MAX,
-                                INTMAX_MIN };
+                                INTMAX_MIN, .left = INTMAX_MAX,
+                                .read_back = INTMAX_MIN };
   char buf[MPICP_COUNTS_SIZE];
   mpicp_pack_counts (&in, buf);
   if (!mpicp_unpack_counts (buf, &out))
@@ -448,6 +449,8 @@ check_counts (int seed)
   SAME (what, &in, &out, direct);
   SAME (what, &in, &out, waited_ns);
   SAME (what, &in, &out, steals);
+  SAME (what, &in, &out, left);
+  SAME (what, &in, &out, read_back);
 }
 
 /* The bytes on the wire are big-endian whatever the host: a link's

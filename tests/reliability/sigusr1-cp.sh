@@ -1,7 +1,9 @@
 #!/bin/sh
 # SIGUSR1 in the middle of a copy makes cp print one line of the bytes
 # copied so far, in dd's words, and carry on to a byte-exact copy; with
-# SIGUSR1 ignored from the start, cp ignores it.  Not compared with GNU
+# SIGUSR1 ignored from the start, cp ignores it.  The first signal only
+# starts the count of the total (tests/cp/progress-total.sh), and its
+# line is dd's alone.  Not compared with GNU
 # cp, which SIGUSR1 kills.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src

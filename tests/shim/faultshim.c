@@ -17,6 +17,9 @@
                   whatever FAULT_AT says; close closes the file and
                   then fails, as on NFS; clone is the FICLONE ioctl,
                   on the destination) open (corrupt mode only)
+                  opendir (an openat of a directory: hit once it is
+                  open, before anything in it is read, so that a walk
+                  can be held there; its offset is 0)
    FAULT_FD_PATH  a glob (fnmatch) of the file the call must be on, as
                   /proc/self/fd/N names it; with no match, no fault
    FAULT_AT       the file offset the fault waits for (default 0): a call
@@ -115,7 +118,8 @@ enum op
   OP_PWRITEV2 = 1 << 11,
   OP_CLONE = 1 << 12,
   OP_OPEN = 1 << 13,
-  OP_SYNCFS = 1 << 14
+  OP_SYNCFS = 1 << 14,
+  OP_OPENDIR = 1 << 15
 };
 
 enum seek_mode
@@ -138,7 +142,7 @@ static struct op_name
   { "copy_file_range", OP_CFR }, { "sendfile", OP_SENDFILE },
   { "mmap", OP_MMAP }, { "close", OP_CLOSE }, { "fsync", OP_FSYNC },
   { "fdatasync", OP_FDATASYNC }, { "clone", OP_CLONE },
-  { "open", OP_OPEN }, { "syncfs", OP_SYNCFS }
+  { "open", OP_OPEN }, { "syncfs", OP_SYNCFS }, { "opendir", OP_OPENDIR }
 };
 
 enum mode
@@ -187,6 +191,7 @@ static int (*real_syncfs) (int);
 static int (*real_ioctl) (int, unsigned long int, ...);
 static off_t (*real_lseek) (int, off_t, int);
 static int (*real_open) (char const *, int, ...);
+static int (*real_openat) (int, char const *, int, ...);
 
 static int
 parse_ops (char const *list)
@@ -287,6 +292,7 @@ setup (void)
   real_ioctl = next_symbol ("ioctl");
   real_lseek = next_symbol ("lseek64");
   real_open = next_symbol ("open64");
+  real_openat = next_symbol ("openat64");
   cfg.ops = parse_ops (getenv ("FAULT_OP"));
   cfg.disabled = parse_ops (getenv ("FAULT_DISABLE"));
   cfg.path_glob = getenv ("FAULT_FD_PATH");
@@ -793,6 +799,47 @@ open64 (char const *name, int flags, ...)
 
 int open (char const *name, int flags, ...)
   __attribute__ ((alias ("open64")));
+
+int
+openat64 (int dirfd, char const *name, int flags, ...)
+{
+  mode_t mode = 0;
+  if (flags & (O_CREAT | O_TMPFILE))
+    {
+      va_list ap;
+      va_start (ap, flags);
+      mode = va_arg (ap, mode_t);
+      va_end (ap);
+    }
+  setup ();
+  int fd = real_openat (dirfd, name, flags, mode);
+  if (fd < 0 || !(cfg.ops & OP_OPENDIR) || !(flags & O_DIRECTORY)
+      || !fd_matches (fd))
+    return fd;
+  size_t len = 0;
+  int err = inject ("opendir", 0, &len);
+  if (err)
+    {
+      real_close (fd);
+      errno = err;
+      return -1;
+    }
+  return fd;
+}
+
+int openat (int dirfd, char const *name, int flags, ...)
+  __attribute__ ((alias ("openat64")));
+
+/* What glibc's openat turns into with _FORTIFY_SOURCE, as __open64_2
+   below.  */
+int
+__openat64_2 (int dirfd, char const *name, int flags)
+{
+  return openat64 (dirfd, name, flags);
+}
+
+int __openat_2 (int dirfd, char const *name, int flags)
+  __attribute__ ((alias ("__openat64_2")));
 
 /* What glibc's open turns into when built with _FORTIFY_SOURCE and
    given flags it cannot check at compile time.  */

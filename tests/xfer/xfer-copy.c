@@ -110,12 +110,12 @@ main (int argc, char **argv)
   char **sources = xnmalloc (n / 2, sizeof *sources);
   for (int i = 0; i < n / 2; i++)
     sources[i] = argv[optind + 2 * i];
-  xfer_session_plan (&opts, sources, n / 2);
-  free (sources);
+  xfer_session_plan (&opts, sources, n / 2, NULL);
 
   bool ok = true;
   for (int i = optind; i < argc; i += 2)
     ok &= copy_one (argv[i], argv[i + 1], &opts, debug);
   xfer_session_end (&opts);
+  free (sources);
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
