@@ -119,10 +119,11 @@ sample_report (void)
 }
 
 static struct mpicp_answer const sample_answer =
-  { 0x01020304, true, { 0 }, "cp: said\0 this", 14, "ab12  f\n", 8 };
+  { 0x01020304, true, { 0 }, "cp: said\0 this", 14, "ab12  f\n", 8,
+    "{\"r\":1}\n", 8 };
 
 static struct mpicp_dir_answer const sample_dir_answer =
-  { 0xfffffffe, false, "x", 1, "'a' -> 'b'\n", 11, "", 0 };
+  { 0xfffffffe, false, "x", 1, "'a' -> 'b'\n", 11, "", 0, "rec\0", 4 };
 
 static struct mpicp_link const sample_link =
   { 0x0807060504030201ull, 0x1817161514131211ull, true, "dst/l\xc3\xa9" };
@@ -131,7 +132,8 @@ static struct xfer_counts const sample_counts =
   { .bytes = 0x0102030405060708ll, .skipped = 0x1112131415161718ll,
     .files = 0x2122232425262728ll, .methods = 0x31323334,
     .buffer_size = 0x41424344, .direct = -0x51525354,
-    .waited_ns = 0x6162636465666768ll, .steals = 0x7172737475767778ll };
+    .waited_ns = 0x6162636465666768ll, .steals = 0x7172737475767778ll,
+    .left = 0x5152535455565758ll, .read_back = 0x0a0b0c0d0e0f1011ll };
 
 /* Where the messages get compared: the fields that differed, by name.  */
 static char const *vector;
@@ -256,6 +258,8 @@ check_counts (struct xfer_counts const *a, struct xfer_counts const *b)
   CHECK_FIELD (a, b, direct);
   CHECK_FIELD (a, b, waited_ns);
   CHECK_FIELD (a, b, steals);
+  CHECK_FIELD (a, b, left);
+  CHECK_FIELD (a, b, read_back);
 }
 
 /* One vector: its name in the file, and how to pack the known message
@@ -344,6 +348,8 @@ unpack_answer (char const *buf, size_t size)
                got.said, got.said_len, "said");
   check_bytes (sample_answer.hashes, sample_answer.hashes_len,
                got.hashes, got.hashes_len, "hashes");
+  check_bytes (sample_answer.records, sample_answer.records_len,
+               got.records, got.records_len, "records");
   return true;
 }
 
@@ -366,6 +372,8 @@ unpack_dir_answer (char const *buf, size_t size)
   check_bytes (want->out, want->out_len, got.out, got.out_len, "out");
   check_bytes (want->hashes, want->hashes_len, got.hashes, got.hashes_len,
                "hashes");
+  check_bytes (want->records, want->records_len, got.records,
+               got.records_len, "records");
   return true;
 }
 
