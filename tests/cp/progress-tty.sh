@@ -150,10 +150,13 @@ exec 4<> dst/a || framework_failure_
 : > got && done_before=0 || framework_failure_
 pane_ "sh -c 'echo \$\$ > pid && exec cp --progress --io-method=read \
   --buffer-size=4K a dst' 2> err"
+# A page read first shows that cp runs its copy, and so has set its
+# handler of SIGUSR1, whose default action would kill it.
 usr1_ ()
 {
-  test -s pid && kill -USR1 $(cat pid) \
-    && dd bs=4096 count=1 iflag=fullblock <&4 >> got 2> /dev/null
+  test -s pid \
+    && dd bs=4096 count=1 iflag=fullblock <&4 >> got 2> /dev/null \
+    && kill -USR1 $(cat pid)
   sed -n 's/.* copied, \([0-9.e+-]*\) s, .*/\1/p' err 2> /dev/null \
     | tail -n 1 \
     | awk '$1 >= 1 { ok = 1 } END { exit !ok }'
