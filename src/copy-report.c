@@ -331,8 +331,10 @@ take_record (struct copy_report *report, enum copy_outcome outcome,
       fprintf (report->held, "%c%jd %s", outcome_letters[outcome], bytes,
                report->names ? src : "");
       putc ('\0', report->held);
-      fwrite (line, 1, len, report->held);
-      if (!len)
+      /* Without --report there is no line, only its end.  */
+      if (len)
+        fwrite (line, 1, len, report->held);
+      else
         putc ('\n', report->held);
       return;
     }
