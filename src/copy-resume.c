@@ -209,11 +209,15 @@ same_data (int src, int dst, off_t start, off_t end, char *buf)
    holes.  A FUSE file system that does not implement lseek, as the
    tests' own, has SEEK_DATA find all of a file to be data, so that
    data lost in a crash reads as zeros that nothing tells from the
-   source's but comparing them.  */
+   source's but comparing them; so does a system without SEEK_DATA,
+   where the holes a copy in ranges leaves unwritten read as zeros
+   too.  */
 static bool
 shows_holes (int fd)
 {
-#if HAVE_SYS_VFS_H && HAVE_FSTATFS
+#if ! HAVE_SEEK_HOLE
+  return false;
+#elif HAVE_SYS_VFS_H && HAVE_FSTATFS
   enum { FUSE_MAGIC = 0x65735546 };
   struct statfs fs;
   return ! (fstatfs (fd, &fs) == 0 && fs.f_type == FUSE_MAGIC);
@@ -229,13 +233,43 @@ same_mtime (struct stat const *src, struct stat const *dst)
   return timespec_cmp (get_stat_mtime (src), get_stat_mtime (dst)) == 0;
 }
 
-/* The spans of the copy DST, whose data stretches as D says, that hold
-   the source SRC's data for sure, into *KEPT, SIZE being the source's:
-   compared whole (COMPARE), else compared at their ends.  Return false
-   if the copy is not the source's at all, or can't be read.  */
+/* Add to *KEPT each RESUME_UNIT of the copy DST's data, stretching as
+   D says, that is the same as the source SRC's, SIZE bytes long, and
+   the source's last bytes if they are.  Comparing it all, a unit the
+   same as the source's is kept wherever it lies, as where no holes
+   show, the units between the ranges a copy in ranges wrote read as
+   zeros, not as holes.  Return false if either can't be read.  */
 static bool
-good_spans (int src, int dst, struct spans const *d, off_t size,
-            bool compare, char *buf, struct spans *kept)
+same_units (int src, int dst, struct spans const *d, off_t size, char *buf,
+            struct spans *kept)
+{
+  for (idx_t i = 0; i < d->n; i++)
+    {
+      off_t start = d->v[i].start;
+      start += (RESUME_UNIT - start % RESUME_UNIT) % RESUME_UNIT;
+      for (off_t pos = start; pos < d->v[i].end; pos += RESUME_UNIT)
+        {
+          off_t end = MIN (pos + RESUME_UNIT, d->v[i].end);
+          off_t diff = first_difference (src, dst, pos, end, buf);
+          if (diff < 0)
+            return false;
+          if (diff == end && (end - pos == RESUME_UNIT || end == size))
+            add_span (kept, pos, end);
+        }
+    }
+  return true;
+}
+
+/* Add to *KEPT the spans of the copy DST, whose data stretches as D
+   says, that hold the source SRC's data on the strength of its times,
+   SIZE being the source's: each is compared at its end, where a write
+   cut short would show (a block half written reads as zeros from
+   where the write stopped), and at its start, which tells another
+   file from the copy.  Return false if the copy is not the source's
+   at all, or can't be read.  */
+static bool
+sampled_spans (int src, int dst, struct spans const *d, off_t size,
+               char *buf, struct spans *kept)
 {
   for (idx_t i = 0; i < d->n; i++)
     {
@@ -244,19 +278,15 @@ good_spans (int src, int dst, struct spans const *d, off_t size,
       start += (RESUME_UNIT - start % RESUME_UNIT) % RESUME_UNIT;
       if (end <= start)
         continue;
-      /* All of it is compared, or only its last RESUME_UNIT, where a
-         write cut short would show: a block half written reads as
-         zeros from where the write stopped.  */
-      off_t from = compare ? start : MAX (start, end - RESUME_UNIT);
-      off_t diff = first_difference (src, dst, from, end, buf);
+      off_t diff = first_difference (src, dst, MAX (start, end - RESUME_UNIT),
+                                     end, buf);
       if (diff < 0)
         return false;
       if (! (diff == end && end == size))
         end = diff - diff % RESUME_UNIT;
       if (end <= start)
         continue;
-      if (!compare && !same_data (src, dst, start,
-                                  MIN (end, start + RESUME_SAMPLE), buf))
+      if (!same_data (src, dst, start, MIN (end, start + RESUME_SAMPLE), buf))
         return false;
       add_span (kept, start, end);
     }
@@ -333,7 +363,9 @@ resume_decide (struct xfer_file const *src, struct xfer_file const *dst,
         }
       goto done;
     }
-  if (!good_spans (src->fd, dst->fd, &d, size, !timed, buf, &kept)
+  if (! (timed
+         ? sampled_spans (src->fd, dst->fd, &d, size, buf, &kept)
+         : same_units (src->fd, dst->fd, &d, size, buf, &kept))
       || kept.n == 0)
     goto done;
 

@@ -120,12 +120,19 @@ printf 'piped\n' > exp || framework_failure_
 compare exp g || fail=1
 
 # With --verify the copy is read back whole: a byte gone wrong in the
-# part kept, which -a only samples, fails the copy.
+# part kept, which -a only samples where holes show, fails the copy;
+# where the build cannot see holes, -a compares it all and copies that
+# part again.
 head -c 3500000 f > g || framework_failure_
 printf x | dd of=g bs=1 seek=2000000 conv=notrunc status=none \
   || framework_failure_
-returns_ 1 cp -a --resume --verify f g 2> err || fail=1
-grep . err > /dev/null || fail=1
+if cp -a --resume --verify f g 2> err; then
+  cmp f g || fail=1
+  returns_ 1 grep . err || fail=1
+else
+  test $? = 1 || fail=1
+  grep . err > /dev/null || fail=1
+fi
 head -c 3500000 f > g || framework_failure_
 cp -a --resume --verify f g || fail=1
 cmp f g || fail=1
