@@ -167,6 +167,13 @@ xfer_session_workers (struct xfer_opts const *opts, int n)
     s->workers = n;
 }
 
+/* How long a copy with a progress line runs before its total is
+   counted.  The line is first drawn a second after the copy starts, so
+   a shorter copy never needs the total, and the count's look at every
+   file would only compete with the copy for the processors; a longer
+   one has its total well before the second line.  */
+enum { COUNT_DELAY = XTIME_PRECISION / 2 };
+
 /* Start counting what S's plan is to copy, unless it copies no data.  */
 static void
 start_count (struct xfer_session *s)
@@ -194,9 +201,6 @@ xfer_session_plan (struct xfer_opts const *opts, char *const *files, int n,
   s->planned = true;
   s->direct_asked = opts->direct;
   s->stdout_tty &= s->plan.stdout_lines;
-  /* Nothing is counted unless a line may show it.  */
-  if (s->show)
-    start_count (s);
 }
 
 /* The sink's begin: a file's transfer starts (the first one starts
@@ -507,6 +511,8 @@ tick (struct xfer_session *s)
   if (!s->show || !s->start)
     return;
   xtime_t now = gethrxtime ();
+  if (s->start + COUNT_DELAY <= now)
+    start_count (s);
   if (now < s->next_draw && !just_complete (s, now))
     return;
   draw (s, now);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The total of cp --progress=always's line, away from a terminal.  It
-# is counted beside the copy: until the count is over, the line shows
+# is counted beside the copy, once that has run half a second (a
+# shorter copy draws no line): until the count is over, the line shows
 # the least the total can be and no percentage; then the percentage,
 # which never goes down, and the time left, and the line that SIGUSR1
 # asks for shows them too.  The work done is drawn at once as 100%.
@@ -84,7 +85,9 @@ read_page_ ()
   dd bs=4096 count=1 iflag=fullblock <&4 >> got 2> /dev/null
 }
 drawn_ () { read_page_; shows_ "$1"; }
-wait_until_ 600 test -e counting || { echo "the count never paused"; fail=1; }
+# The count starts once the copy has run half a second.
+counting_ () { read_page_; test -e counting; }
+wait_until_ 600 counting_ || { echo "the count never paused"; fail=1; }
 wait_until_ 600 drawn_ '^[0-9.]+ [kM]?B of >= 3\.0 MB written to cache in ' \
   || { echo "no line with the least total"; cat lines; fail=1; }
 grep '%' lines && { echo "a percentage before the count was over"; fail=1; }
