@@ -25,6 +25,7 @@ TESTS += \
   tests/cp/stats-none.sh \
   tests/cp/progress-total.sh \
   tests/cp/progress-tty.sh \
+  tests/cp/progress-real.sh \
   tests/cp/verify-tree.sh \
   tests/cp/clone-refused.sh \
   tests/cp/jobs-debug.sh \

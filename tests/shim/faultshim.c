@@ -46,7 +46,11 @@
                                  byte (one block for direct I/O), so
                                  that a copy goes on, in many calls,
                                  but cannot end until the test removes
-                                 the file; then calls go through
+                                 the file; then calls go through.  A
+                                 number in the file moves the hold to
+                                 that offset: the bytes before it go
+                                 through, so that a test can let a
+                                 copy run on to a point it names
                   resize         once, set the size of FAULT_TARGET (a
                                  file name) to FAULT_SIZE, then go on
                   corrupt        write the data with its first byte at
@@ -391,6 +395,23 @@ pause_here (void)
   errno = saved_errno;
 }
 
+/* Where the hold starts: -1 if FAULT_FLAG does not exist, else the
+   number it holds, 0 if none.  */
+static off_t
+hold_offset (void)
+{
+  if (!cfg.flag)
+    return -1;
+  int fd = real_open (cfg.flag, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return -1;
+  char buf[32];
+  ssize_t n = real_read (fd, buf, sizeof buf - 1);
+  real_close (fd);
+  buf[n < 0 ? 0 : n] = '\0';
+  return strtoll (buf, NULL, 10);
+}
+
 static void
 resize_target (void)
 {
@@ -456,8 +477,16 @@ inject (char const *what, off_t offset, size_t *len)
       resize_target ();
       break;
     case MODE_HOLD:
-      if (!cfg.flag || access (cfg.flag, F_OK) != 0)
-        return 0;
+      {
+        off_t from = hold_offset ();
+        if (from < 0 || offset + (off_t) *len <= from)
+          return 0;
+        if (offset < from)
+          {
+            *len = from - offset;
+            return 0;
+          }
+      }
       sleep_ms (cfg.sleep_ms);
       if (cfg.align < *len)
         *len = cfg.align;
