@@ -82,7 +82,7 @@ pid=$!
 read_page_ ()
 {
   test $(stat -c %s got) -lt 2990000 || return 0
-  dd bs=4096 count=1 iflag=fullblock <&4 >> got 2> /dev/null
+  fifo_ dd bs=4096 count=1 iflag=fullblock <&4 >> got 2> /dev/null
 }
 drawn_ () { read_page_; shows_ "$1"; }
 # The count starts once the copy has run half a second.
@@ -98,7 +98,7 @@ wait_until_ 600 drawn_ "$eta" \
 kill -USR1 $pid || framework_failure_
 wait_until_ 600 drawn_ '^[0-9]+ bytes .*copied, .*, [0-9]+% of 4\.0 MB, ETA ' \
   || { echo "SIGUSR1: no line with a percentage"; cat lines; fail=1; }
-head -c $((3000000 - $(stat -c %s got))) <&4 >> got || framework_failure_
+fifo_ head -c $((3000000 - $(stat -c %s got))) <&4 >> got || framework_failure_
 wait $pid || { echo "cp failed"; cat err; fail=1; }
 exec 4<&-
 cmp src/big got || fail=1

@@ -77,7 +77,7 @@ last_pct=-1 last_line=
 look_ ()
 {
   test $(stat -c %s got) -lt $((size - 10000)) \
-    && dd bs=4096 count=1 iflag=fullblock <&$1 >> got 2> /dev/null
+    && fifo_ dd bs=4096 count=1 iflag=fullblock <&$1 >> got 2> /dev/null
   screen_
   line=$(grep '%' rows | tail -n 1 | sed 's/^[0-9]*://')
   test -n "$line" && test "$line" != "$last_line" || return 0
@@ -113,7 +113,7 @@ test "$(cut -d: -f1 rows)" = "$first_row" \
 test $(wc -l < rows) = 1 || { echo "not one row:"; cat screen; fail=1; }
 
 # The rest of a, then the diagnostic about x, then b under it.
-head -c $((size - $(stat -c %s got))) <&4 > /dev/null || framework_failure_
+fifo_ head -c $((size - $(stat -c %s got))) <&4 > /dev/null || framework_failure_
 done_before=$size && : > got || framework_failure_
 diag="cp: -r not specified; omitting directory 'x'"
 wait_until_ 600 eval 'shows_ 5 "^2:.*%" && grep -F "1:$diag" rows > /dev/null' \
@@ -128,7 +128,7 @@ head -n 1 raw | grep -F "$diag" > /dev/null \
 
 # All of b: the work is done, and shown at 100% while cp waits to
 # open the FIFO dst/c, which no one reads yet.
-head -c $((size - $(stat -c %s got))) <&5 > /dev/null || framework_failure_
+fifo_ head -c $((size - $(stat -c %s got))) <&5 > /dev/null || framework_failure_
 : > got || framework_failure_
 wait_until_ 600 eval 'screen_; grep "^2:.*(100%)" rows > /dev/null' \
   || { echo "never at 100%:"; cat screen; fail=1; }
@@ -155,15 +155,15 @@ pane_ "sh -c 'echo \$\$ > pid && exec cp --progress --io-method=read \
 usr1_ ()
 {
   test -s pid \
-    && dd bs=4096 count=1 iflag=fullblock <&4 >> got 2> /dev/null \
+    && fifo_ dd bs=4096 count=1 iflag=fullblock <&4 >> got 2> /dev/null \
     && kill -USR1 $(cat pid)
   sed -n 's/.* copied, \([0-9.e+-]*\) s, .*/\1/p' err 2> /dev/null \
     | tail -n 1 \
     | awk '$1 >= 1 { ok = 1 } END { exit !ok }'
 }
 wait_until_ 600 usr1_ || { echo "no line a second in"; fail=1; }
-dd bs=4096 count=1 iflag=fullblock <&4 >> got 2> /dev/null
-head -c $((size - $(stat -c %s got))) <&4 > /dev/null || framework_failure_
+fifo_ dd bs=4096 count=1 iflag=fullblock <&4 >> got 2> /dev/null
+fifo_ head -c $((size - $(stat -c %s got))) <&4 > /dev/null || framework_failure_
 wait_until_ 600 test -s rc || { echo "cp never ended"; fail=1; }
 exec 4>&-
 grep "$cr" err && { echo "drawn with stderr not a terminal"; fail=1; }
