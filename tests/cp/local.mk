@@ -7,6 +7,7 @@ TESTS += \
   tests/cp/atomic-failure.sh \
   tests/cp/report.sh \
   tests/cp/report-failed.sh \
+  tests/cp/report-tree.sh \
   tests/cp/report-errors.sh \
   tests/cp/atomic-resume.sh \
   tests/cp/atomic-batch.sh \
