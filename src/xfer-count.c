@@ -37,6 +37,7 @@ struct walk
   intmax_t bytes;		/* counted, not yet told */
   bool lower_bound;		/* something could not be sized */
   Hash_table *seen;		/* files of several names, if copied once */
+  Hash_table *operands;		/* the operands, each copied once */
 };
 
 /* A file with several names, counted once.  */
@@ -73,27 +74,34 @@ publish (struct walk *w)
   w->bytes = 0;
 }
 
-/* Whether the file of status ST was counted before under another name,
-   where its copy is made once and linked to.  */
+/* Whether the file of status ST is in *T, which is made when first
+   needed; put it there if not.  */
 static bool
-seen_before (struct walk *w, struct stat const *st)
+in_table (Hash_table **t, struct stat const *st)
 {
-  if (!w->c->plan.links_once || st->st_nlink < 2)
-    return false;
-  if (!w->seen)
+  if (!*t)
     {
-      w->seen = hash_initialize (64, NULL, seen_hash, seen_same, free);
-      if (!w->seen)
+      *t = hash_initialize (64, NULL, seen_hash, seen_same, free);
+      if (!*t)
         xalloc_die ();
     }
   struct seen_file *f = xmalloc (sizeof *f);
   *f = (struct seen_file) { st->st_dev, st->st_ino };
-  int r = hash_insert_if_absent (w->seen, f, NULL);
+  int r = hash_insert_if_absent (*t, f, NULL);
   if (r < 0)
     xalloc_die ();
   if (r == 0)
     free (f);
   return r == 0;
+}
+
+/* Whether the file of status ST was counted before under another name,
+   where its copy is made once and linked to.  */
+static bool
+seen_before (struct walk *w, struct stat const *st)
+{
+  return w->c->plan.links_once && 2 <= st->st_nlink
+         && in_table (&w->seen, st);
 }
 
 /* Count the data of a file of status ST that is not a directory.  */
@@ -183,6 +191,9 @@ count_operand (struct walk *w, char const *name)
   struct stat st;
   if ((p->follow_operands ? stat (name, &st) : lstat (name, &st)) != 0)
     return;
+  /* A source named twice is copied once, with a warning.  */
+  if (1 < w->c->n_files && in_table (&w->operands, &st))
+    return;
   if (!S_ISDIR (st.st_mode))
     count_file (w, &st);
   else if (p->recursive)
@@ -193,13 +204,15 @@ count_operand (struct walk *w, char const *name)
 static void *
 count_thread (void *arg)
 {
-  struct walk w = { arg, 0, false, NULL };
+  struct walk w = { arg, 0, false, NULL, NULL };
   struct xfer_count *c = w.c;
   for (int i = 0; i < c->n_files
        && !atomic_load_explicit (&c->stop, memory_order_relaxed); i++)
     count_operand (&w, c->files[i]);
   if (w.seen)
     hash_free (w.seen);
+  if (w.operands)
+    hash_free (w.operands);
   pthread_mutex_lock (&c->lock);
   c->over = true;
   pthread_mutex_unlock (&c->lock);

@@ -6,7 +6,7 @@
 # which never goes down, and the time left, and the line that SIGUSR1
 # asks for shows them too.  The work done is drawn at once as 100%.
 # Files -n leaves as they are and bytes --resume finds copied leave
-# the total; --jobs=2 counts every worker's bytes; --verify counts the
+# the total, and a source named twice is in it once; --jobs=2 counts every worker's bytes; --verify counts the
 # read-back.  mpicp's line is tests/mpi/mpi-progress.sh's.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
@@ -115,6 +115,16 @@ let_go_ "-n"
 check_lines_ "-n"
 grep -E ' of 3\.0 MB \(100%\) .*, 1\.0 MB skipped *$' lines > /dev/null \
   || { echo "-n: the total still holds the file kept"; cat lines; fail=1; }
+cmp src/big dst/big || fail=1
+
+# A source named twice is copied once, and counted once; the warning
+# for it comes last.
+rm -rf dst && mkdir dst || framework_failure_
+held_cp_ src/big src/big dst
+let_go_ "named twice"
+lines_
+grep -E ' of 3\.0 MB \(100%\) ' lines > /dev/null \
+  || { echo "named twice: counted twice"; cat lines; fail=1; }
 cmp src/big dst/big || fail=1
 
 # --resume: what an earlier run copied leaves the total, and the
