@@ -105,4 +105,5 @@ TESTS += \
   tests/cp/jobs-chunk-outcome.sh \
   tests/cp/jobs-tasks-diff.sh
 
-EXTRA_DIST += $(filter tests/cp/%, $(TESTS)) tests/cp/resume-helpers.sh
+EXTRA_DIST += $(filter tests/cp/%, $(TESTS)) tests/cp/resume-helpers.sh \
+  tests/cp/tmux-helpers.sh

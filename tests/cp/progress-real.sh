@@ -17,6 +17,7 @@
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
 . "$srcdir/tests/reliability/rel-helpers.sh"
+. "$srcdir/tests/cp/tmux-helpers.sh"
 require_faultshim_
 
 command -v tmux > /dev/null || skip_ "tmux is not installed"
@@ -44,38 +45,15 @@ copied_ ()
 }
 total=$(copied_ t-src)
 
-# Each pane in a tmux server of its own, the last one's.
-panes=0
-tmux_ () { tmux -S "$PWD/tmux$panes.sock" -f /dev/null "$@"; }
-cleanup_ ()
-{
-  rm -f held
-  while test $panes -gt 0; do
-    tmux_ kill-server 2> /dev/null
-    panes=$((panes - 1))
-  done
-}
 mkfifo go || skip_ "cannot make a FIFO"
 
-# pane_ ARG...: run cp -a --progress ARG... in a new pane of 100x12,
-# under the fault shim's hold, its output logged byte for byte to raw.
-pane_ ()
+# held_pane_ ARG...: run cp -a --progress ARG... in a pane of 100
+# columns, under the fault shim's hold.
+held_pane_ ()
 {
-  rm -f raw rc || framework_failure_
-  cat > run.sh <<EOF || framework_failure_
-PATH='$PATH' LC_ALL=C && export PATH LC_ALL && cd '$PWD' || exit
-read start < go
-LD_PRELOAD='$faultshim_' FAULT_OP=$rel_read_ops_,$rel_write_ops_ \
-FAULT_FD_PATH='*/t-*' FAULT_MODE=hold FAULT_FLAG='$PWD/held' \
-FAULT_SLEEP_MS=10 cp -a --progress $*
-echo \$? > rc
-exec cat
-EOF
-  panes=$((panes + 1))
-  tmux_ new-session -d -x 100 -y 12 "sh '$PWD/run.sh'" \
-    || framework_failure_ "tmux cannot start"
-  tmux_ pipe-pane -o "cat >> '$PWD/raw'" || framework_failure_
-  echo > go || framework_failure_
+  pane_ 100 "LD_PRELOAD='$faultshim_' FAULT_OP=$rel_read_ops_,$rel_write_ops_ \\
+FAULT_FD_PATH='*/t-*' FAULT_MODE=hold FAULT_FLAG='$PWD/held' \\
+FAULT_SLEEP_MS=10 cp -a --progress $*"
 }
 
 # The progress line on the screen: the last row that is not blank.
@@ -157,7 +135,7 @@ for heat in $heats; do
     if test $heat = cold; then
       sync && echo 3 > /proc/sys/vm/drop_caches || framework_failure_
     fi
-    pane_ --jobs=$jobs t-src t-dst$n
+    held_pane_ --jobs=$jobs t-src t-dst$n
     sample_ "$what, at the start" t-dst$n 0
     for at in $((big / 2)) $((big - big / 16)); do
       echo $at > held || framework_failure_

@@ -12,6 +12,7 @@
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
+. "$srcdir/tests/cp/tmux-helpers.sh"
 
 command -v tmux > /dev/null || skip_ "tmux is not installed"
 mkfifo go || skip_ "cannot make a FIFO"
@@ -25,36 +26,7 @@ mkdir x dst || framework_failure_
 mkfifo dst/a dst/b dst/c || framework_failure_
 exec 4<> dst/a 5<> dst/b || framework_failure_
 
-# Each pane in a tmux server of its own, the last one's.
-panes=0
-tmux_ () { tmux -S "$PWD/tmux$panes.sock" -f /dev/null "$@"; }
-cleanup_ ()
-{
-  while test $panes -gt 0; do
-    tmux_ kill-server 2> /dev/null
-    panes=$((panes - 1))
-  done
-}
 cr=$(printf '\r')
-
-# pane_ SCRIPT: run the shell commands SCRIPT in a new pane of 80x12,
-# once its output is logged, byte for byte, to the file raw.
-pane_ ()
-{
-  rm -f raw rc pid || framework_failure_
-  cat > run.sh <<EOF || framework_failure_
-PATH='$PATH' LC_ALL=C && export PATH LC_ALL && cd '$PWD' || exit
-read start < go
-$1
-echo \$? > rc
-exec cat
-EOF
-  panes=$((panes + 1))
-  tmux_ new-session -d -x 80 -y 12 "sh '$PWD/run.sh'" \
-    || framework_failure_ "tmux cannot start"
-  tmux_ pipe-pane -o "cat >> '$PWD/raw'" || framework_failure_
-  echo > go || framework_failure_
-}
 
 # The screen, and its rows that are not blank.
 screen_ ()
@@ -98,7 +70,7 @@ shows_ () { look_ $1; grep -E "$2" rows > /dev/null; }
 
 : > got && : > seen || framework_failure_
 done_before=0
-pane_ 'cp --progress --io-method=read --buffer-size=4K a x b c dst'
+pane_ 80 'cp --progress --io-method=read --buffer-size=4K a x b c dst'
 
 # The first lines: one row, redrawn in place, with the time left.
 wait_until_ 600 shows_ 4 '%.*, ETA ' \
@@ -148,7 +120,8 @@ exec 4>&- 5>&- 6>&-
 rm -rf dst && mkdir dst && mkfifo dst/a || framework_failure_
 exec 4<> dst/a || framework_failure_
 : > got && done_before=0 || framework_failure_
-pane_ "sh -c 'echo \$\$ > pid && exec cp --progress --io-method=read \
+rm -f pid || framework_failure_
+pane_ 80 "sh -c 'echo \$\$ > pid && exec cp --progress --io-method=read \
   --buffer-size=4K a dst' 2> err"
 # A page read first shows that cp runs its copy, and so has set its
 # handler of SIGUSR1, whose default action would kill it.
@@ -172,7 +145,7 @@ test -s rows && { echo "drawn on the screen:"; cat screen; fail=1; }
 
 # A copy shorter than a second: nothing drawn, where --stats says it
 # was that short.
-pane_ 'cp --progress --stats=json a a.copy'
+pane_ 80 'cp --progress --stats=json a a.copy'
 wait_until_ 600 test -s rc || { echo "cp never ended"; fail=1; }
 secs=$(sed -n 's/.*"seconds": \([0-9.]*\).*/\1/p' raw)
 if test -n "$secs" && awk "BEGIN { exit !($secs < 1) }"; then
