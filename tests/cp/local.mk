@@ -1,6 +1,8 @@
 ## tests/cp/local.mk -- tests of cp, one behaviour per file.
 
+## The longest first, so that the others run beside it.
 TESTS += \
+  tests/cp/progress-real.sh \
   tests/cp/basic-diff.sh \
   tests/cp/atomic-replace.sh \
   tests/cp/atomic-reader.sh \
@@ -26,7 +28,6 @@ TESTS += \
   tests/cp/stats-none.sh \
   tests/cp/progress-total.sh \
   tests/cp/progress-tty.sh \
-  tests/cp/progress-real.sh \
   tests/cp/verify-tree.sh \
   tests/cp/clone-refused.sh \
   tests/cp/jobs-debug.sh \
