@@ -233,6 +233,13 @@ same_mtime (struct stat const *src, struct stat const *dst)
   return timespec_cmp (get_stat_mtime (src), get_stat_mtime (dst)) == 0;
 }
 
+/* POS rounded up to a multiple of RESUME_UNIT.  */
+static off_t
+unit_ceil (off_t pos)
+{
+  return pos + (RESUME_UNIT - pos % RESUME_UNIT) % RESUME_UNIT;
+}
+
 /* Add to *KEPT each RESUME_UNIT of the copy DST's data, stretching as
    D says, that is the same as the source SRC's, SIZE bytes long, and
    the source's last bytes if they are.  Comparing it all, a unit the
@@ -245,9 +252,7 @@ same_units (int src, int dst, struct spans const *d, off_t size, char *buf,
 {
   for (idx_t i = 0; i < d->n; i++)
     {
-      off_t start = d->v[i].start;
-      start += (RESUME_UNIT - start % RESUME_UNIT) % RESUME_UNIT;
-      for (off_t pos = start; pos < d->v[i].end; pos += RESUME_UNIT)
+      for (off_t pos = unit_ceil (d->v[i].start); pos < d->v[i].end; pos += RESUME_UNIT)
         {
           off_t end = MIN (pos + RESUME_UNIT, d->v[i].end);
           off_t diff = first_difference (src, dst, pos, end, buf);
@@ -273,9 +278,8 @@ sampled_spans (int src, int dst, struct spans const *d, off_t size,
 {
   for (idx_t i = 0; i < d->n; i++)
     {
-      off_t start = d->v[i].start;
+      off_t start = unit_ceil (d->v[i].start);
       off_t end = d->v[i].end;
-      start += (RESUME_UNIT - start % RESUME_UNIT) % RESUME_UNIT;
       if (end <= start)
         continue;
       off_t diff = first_difference (src, dst, MAX (start, end - RESUME_UNIT),
