@@ -481,9 +481,12 @@ inject (char const *what, off_t offset, size_t *len)
         off_t from = hold_offset ();
         if (from < 0 || offset + (off_t) *len <= from)
           return 0;
-        if (offset < from)
+        /* Up to the hold, in whole blocks for direct I/O.  */
+        off_t before = from - offset;
+        before -= before % cfg.align;
+        if (0 < before)
           {
-            *len = from - offset;
+            *len = before;
             return 0;
           }
       }
