@@ -321,18 +321,18 @@ require_xattrs_ ()
   rm -f xattr-probe
 }
 
-# wait_until_ SECONDS COMMAND...
-# Run COMMAND every tenth of a second until it succeeds, for at most
-# SECONDS of wall-clock time; return 1 if it never does.  For a state
-# another process reaches in its own time: a loaded machine may take
-# long to get there, so callers give generous limits, and never sleep
-# a fixed time instead.
 # fifo_ COMMAND...: run COMMAND, which reads a FIFO that the test holds
 # open for writing too, to keep it from ending: if the program that
 # writes to it died, the read would wait for ever.  A test gone so
 # wrong fails after five minutes instead of hanging.
 fifo_ () { timeout 300 "$@"; }
 
+# wait_until_ SECONDS COMMAND...
+# Run COMMAND every tenth of a second until it succeeds, for at most
+# SECONDS of wall-clock time; return 1 if it never does.  For a state
+# another process reaches in its own time: a loaded machine may take
+# long to get there, so callers give generous limits, and never sleep
+# a fixed time instead.
 wait_until_ ()
 {
   wu_end_=$(($(date +%s) + $1)); shift

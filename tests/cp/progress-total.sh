@@ -6,8 +6,9 @@
 # which never goes down, and the time left, and the line that SIGUSR1
 # asks for shows them too.  The work done is drawn at once as 100%.
 # Files -n leaves as they are and bytes --resume finds copied leave
-# the total, and a source named twice is in it once; --jobs=2 counts every worker's bytes; --verify counts the
-# read-back.  mpicp's line is tests/mpi/mpi-progress.sh's.
+# the total, and a source named twice is in it once; --jobs=2 counts
+# every worker's bytes; --verify counts the read-back.  mpicp's line is
+# tests/mpi/mpi-progress.sh's.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
