@@ -412,12 +412,16 @@ mpi_unrefused_ ()
     ' "$1"
 }
 
-# Whether process PID has ended: gone, or a zombie not yet waited for.
+# Whether process PID has ended: a zombie not yet waited for, or gone.
+# A status that could not be read (a sed that could not fork or open
+# it) is no proof of the latter: kill -0 decides.
 process_ended_ ()
 {
   pe_state_=$(sed -n 's/^State:[[:space:]]*\(.\).*/\1/p' /proc/$1/status \
                 2>/dev/null)
-  test -z "$pe_state_" || test "$pe_state_" = Z
+  test "$pe_state_" = Z && return 0
+  test -n "$pe_state_" && return 1
+  ! kill -0 $1 2> /dev/null
 }
 
 # slow_writer_ FIRST REST

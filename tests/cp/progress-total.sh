@@ -40,28 +40,40 @@ check_lines_ ()
     || { echo "$1: the line was not wiped"; fail=1; }
 }
 
-# held_cp_ ARG...: run cp --progress=always ARG... in the background,
-# its reads of the file $hold_path held back a byte at a time while the
-# file "held" exists, from the offset $hold_at on.
+# held_cp_ WHAT ARG...: run cp --progress=always ARG... in the
+# background, its reads of the file $hold_path held back a byte at a
+# time while the file "held" exists, from the offset $hold_at on; and
+# return once a read is held, so that the copy cannot be over before
+# the test lets it go.
 hold_at=0 hold_path='*/src/big'
 held_cp_ ()
 {
-  touch held || framework_failure_
+  hc_what_=$1; shift
+  touch held && rm -f holds || framework_failure_
   ( LD_PRELOAD=$faultshim_ FAULT_OP=$rel_read_ops_ FAULT_FD_PATH=$hold_path \
       FAULT_AT=$hold_at FAULT_MODE=hold FAULT_FLAG="$PWD/held" \
       FAULT_SLEEP_MS=10 FAULT_DISABLE=copy_file_range,sendfile \
+      FAULT_LOG="$PWD/holds" \
     && export LD_PRELOAD FAULT_OP FAULT_FD_PATH FAULT_AT FAULT_MODE \
-         FAULT_FLAG FAULT_SLEEP_MS FAULT_DISABLE \
+         FAULT_FLAG FAULT_SLEEP_MS FAULT_DISABLE FAULT_LOG \
     && exec cp --progress=always --io-method=read "$@" ) > out 2> err &
   pid=$!
+  wait_until_ 600 held_or_ended_
+  test -s holds || { echo "$hc_what_: no read was held"; fail=1; }
 }
+held_or_ended_ () { test -s holds || process_ended_ $pid; }
 
 # let_go_ WHAT: end the hold once a line shows a percentage, and fail
-# unless cp then succeeds.
+# unless cp then succeeds.  What cp printed, and the reads held, tell
+# why a copy ended before.
 let_go_ ()
 {
   wait_until_ 600 shows_or_ended_ ' \([0-9]+%\) ' \
     || { echo "$1: no percentage"; fail=1; }
+  shows_ ' \([0-9]+%\) ' \
+    || { echo "$1: cp ended with no percentage; its stderr, then the" \
+              "last reads held:"; od -c err | tail -n 5
+         tail -n 3 holds 2> /dev/null; fail=1; }
   rm -f held || framework_failure_
   wait $pid || { echo "$1: cp failed"; cat err; fail=1; }
 }
@@ -111,7 +123,7 @@ sed -n '/%/,$p' lines | grep ' of >= ' && { echo "a least total late"; fail=1; }
 # -n: the file kept leaves the total, which the copy still completes.
 rm -rf dst && mkdir -p dst/later && cp src/later/small dst/later/ \
   || framework_failure_
-held_cp_ -r -n src/later src/big dst
+held_cp_ "-n" -r -n src/later src/big dst
 let_go_ "-n"
 check_lines_ "-n"
 grep -E ' of 3\.0 MB \(100%\) .*, 1\.0 MB skipped *$' lines > /dev/null \
@@ -121,7 +133,7 @@ cmp src/big dst/big || fail=1
 # A source named twice is copied once, and counted once; the warning
 # for it comes last.
 rm -rf dst && mkdir dst || framework_failure_
-held_cp_ src/big src/big dst
+held_cp_ "named twice" src/big src/big dst
 let_go_ "named twice"
 lines_
 grep -E ' of 3\.0 MB \(100%\) ' lines > /dev/null \
@@ -133,7 +145,7 @@ cmp src/big dst/big || fail=1
 rm -rf dst && mkdir dst && head -c 2097152 src/big > dst/big \
   || framework_failure_
 hold_at=2500000
-held_cp_ --resume src/big dst
+held_cp_ "--resume" --resume src/big dst
 let_go_ "--resume"
 hold_at=0
 check_lines_ "--resume"
@@ -145,7 +157,7 @@ cmp src/big dst/big || fail=1
 # --jobs=2: one line for the workers together.
 rm -rf dst || framework_failure_
 hold_path='*/t/big'
-held_cp_ -r --jobs=2 t dst
+held_cp_ "--jobs=2" -r --jobs=2 t dst
 let_go_ "--jobs=2"
 check_lines_ "--jobs=2"
 grep -E ' of 4\.0 MB \(100%\) ' lines > /dev/null \
@@ -155,7 +167,7 @@ compare_trees_ dst || fail=1
 
 # --verify: each byte is written, then read back.
 rm -rf dst || framework_failure_
-held_cp_ -r --verify t dst
+held_cp_ "--verify" -r --verify t dst
 let_go_ "--verify"
 check_lines_ "--verify"
 grep -E ' of 8\.0 MB \(100%\) written to cache and read back ' lines \
