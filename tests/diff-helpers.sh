@@ -178,7 +178,7 @@ gnu_libc_words_ ()
 # a library that replaces some calls of the C library's, to be preloaded
 # into our PROG and GNU's alike.  Skip the test where nothing can
 # compile it, or where it cannot be loaded into both, as when our
-# programs are built for another word size than GNU's (gcc -m32).
+# programs are built for another word size than GNU's (i686).
 build_shim_ ()
 {
   cat > shim.c || framework_failure_
