@@ -154,15 +154,15 @@ mmap_high (char const *file)
 static char *volatile mapped;
 enum { MAPPED_PAGES = 3 };
 
-/* The address sigbus touches: in the mapping's last page, so that an
-   address reported a page or more off falls outside the mapping, as
-   it does for the mmap reader (xfer-window.c) when its window's last
-   page is the one that faults.  */
+/* The page sigbus touches: the mapping's last, so that an address
+   reported a page or more off falls outside the mapping, as it does
+   for the mmap reader (xfer-window.c) when its window's last page is
+   the one that faults.  */
 static char const *
-touched (void)
+touched_page (void)
 {
   long page = sysconf (_SC_PAGESIZE);
-  return mapped + (MAPPED_PAGES - 1) * page + 100;
+  return mapped + (MAPPED_PAGES - 1) * page;
 }
 
 static void
@@ -170,7 +170,7 @@ on_sigbus (int sig, siginfo_t *info, void *context)
 {
   long page = sysconf (_SC_PAGESIZE);
   char const *addr = info->si_addr;
-  char const *page_start = touched () - 100;
+  char const *page_start = touched_page ();
   _exit (answer (page_start <= addr && addr < page_start + page, 0));
 }
 
@@ -194,7 +194,7 @@ sigbus (char const *file)
       return 1;
     }
   /* A byte past the new end, not at a page's start.  */
-  char byte = *touched ();
+  char byte = touched_page ()[100];
   fprintf (stderr, "probe: no SIGBUS past the end of %s (%d)\n", file, byte);
   return 1;
 }
