@@ -55,6 +55,10 @@ struct copy_syncs;
 struct copy_helpers
 {
   struct workers *pool;
+  idx_t batch_files;		/* the most new files a task of POOL copies */
+  off_t chunk_size;		/* the ranges large files are split in,
+                                   read once: not an environment lookup
+                                   per file */
   struct copy_remote const *remote;
   struct cp_options const *remote_x;
 };

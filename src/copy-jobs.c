@@ -44,6 +44,8 @@ struct file_group
   struct shared_dirs *dirs;	/* for the walk's new tasks, or NULL */
   struct dir_finish *finish;	/* the directory's attributes, if they
                                    are set by whoever ends the group */
+  struct new_file_batch *batch;	/* new files the walk gathers for a
+                                   worker, or NULL */
 };
 
 /* A directory's own attributes, to set once everything in it is
@@ -78,18 +80,27 @@ struct shared_dirs
   struct walk_dir dst;
 };
 
+/* Small new files handed to workers go in batches of at most this
+   many, and of this many bytes of data: a task per file cost a lock of
+   the queue for the walk and for a worker at each file, and a wake-up
+   of the other side each time one of them waited (9,000 for 100,000
+   files).  Few enough that the last batches share out evenly.  */
+enum { NEW_FILE_BATCH = 16, NEW_FILE_BATCH_BYTES = 1024 * 1024 };
+
 void
 copy_jobs_start (struct copy_session *s, int jobs)
 {
-  /* Waiting tasks hold descriptors (two each at most, three with
+  /* Waiting files hold descriptors (two each at most, three with
      --atomic, whose rename needs the directory), which the
      walkers must not run short of, and keep reads in flight (see
      prefetch_source): a queue of 64 beyond the pool, or a quarter of
-     what a walker may hold, if less.  */
+     what a walker may hold, if less; a batch weighs as many files as
+     it holds, and at least four fit in the queue.  */
   if (1 < jobs)
     {
-      s->helpers.pool
-        = workers_start (jobs, jobs + MIN (64, walker_default_max () / 4));
+      idx_t waiting = MIN (64, walker_default_max () / 4);
+      s->helpers.pool = workers_start (jobs, jobs + waiting);
+      s->helpers.batch_files = MAX (1, MIN (NEW_FILE_BATCH, waiting / 4));
       s->finishes_max = copy_finishes_max ();
     }
 }
@@ -118,6 +129,7 @@ copy_jobs_finish (struct copy_session *s)
 }
 
 static bool finish_directory_now (struct dir_finish *f);
+static void submit_batch (struct file_group *fg);
 
 /* FG, which the walk left, has ended: set its directory's attributes
    and free it, making a failure its parent's.  */
@@ -161,6 +173,7 @@ file_group_new (struct copy_session *s, struct file_group *parent)
   atomic_init (&fg->failed, false);
   fg->dirs = NULL;
   fg->finish = NULL;
+  fg->batch = NULL;
   return fg;
 }
 
@@ -181,6 +194,8 @@ shared_dirs_release (struct shared_dirs *dirs)
 void
 file_group_leave_dirs (struct file_group *fg)
 {
+  if (fg && fg->batch)
+    submit_batch (fg);
   if (fg && fg->dirs)
     {
       shared_dirs_release (fg->dirs);
@@ -539,7 +554,7 @@ hand_over_chunks (struct open_copy const *c, struct file_source const *src,
   if (x->attributes_only || x->print_hash || c->resume || c->resume_pending)
     return false;
   struct copy_helpers const *helpers = &group->session->helpers;
-  off_t chunk = xfer_chunk_size ();
+  off_t chunk = helpers->chunk_size;
   if (c->src_st.st_size < chunk
       || (!helpers->remote && !xfer_chunk_size_set ()
           && mostly_cached (c->src.fd, c->src_st.st_size)))
@@ -610,6 +625,55 @@ run_new_file_task (void *arg)
   shared_dirs_release (t->dirs);
   free (t);
   task_group_release (&group->pieces);
+}
+
+/* New files of one directory, for one worker to copy one after the
+   other.  */
+struct new_file_batch
+{
+  idx_t n;
+  off_t bytes;			/* their sizes, added up */
+  struct new_file_task *file[NEW_FILE_BATCH];
+};
+
+static void
+run_new_file_batch (void *arg)
+{
+  struct new_file_batch *b = arg;
+  for (idx_t i = 0; i < b->n; i++)
+    run_new_file_task (b->file[i]);
+  free (b);
+}
+
+/* Hand the workers the files FG's walk gathered.  */
+static void
+submit_batch (struct file_group *fg)
+{
+  struct new_file_batch *b = fg->batch;
+  fg->batch = NULL;
+  workers_submit_weighing (fg->session->helpers.pool, run_new_file_batch, b,
+                           b->file[0]->dirs, b->n);
+}
+
+/* Add T, a new file of SIZE bytes, to what FG's walk gathers for the
+   workers, and hand them the lot once it is a full batch, or at once
+   if one of them has nothing to do.  */
+static void
+gather_new_file (struct file_group *fg, struct new_file_task *t, off_t size)
+{
+  struct copy_helpers const *helpers = &fg->session->helpers;
+  struct new_file_batch *b = fg->batch;
+  if (!b)
+    {
+      b = fg->batch = xmalloc (sizeof *b);
+      b->n = 0;
+      b->bytes = 0;
+    }
+  b->file[b->n++] = t;
+  b->bytes += size;
+  if (helpers->batch_files <= b->n || NEW_FILE_BATCH_BYTES <= b->bytes
+      || workers_starving (helpers->pool))
+    submit_batch (fg);
 }
 
 #if HAVE_POSIX_FADVISE
@@ -757,7 +821,7 @@ hand_over_new_file (struct file_source const *src, struct loc const *dst,
   t->dst_rel = dst->rel - dst->name;
   t->dst_name = dst_at;
   task_group_hold (&fg->pieces);
-  workers_submit_at (s->helpers.pool, run_new_file_task, t, dirs);
+  gather_new_file (fg, t, src->st->st_size);
   return true;
 }
 
@@ -870,7 +934,7 @@ copy_data_file (struct file_source const *src, struct loc const *dst,
   /* A worker, not the walk, reads what --resume looks at of a file
      handed to it whole: one too small to be split.  */
   bool worker_fills = (place->group && helpers->pool && !place->here
-                       && src->st->st_size < xfer_chunk_size ());
+                       && src->st->st_size < helpers->chunk_size);
   struct copy_record r;
   copy_record_begin (&r, x->report, src->loc->name, dst->name, S_IFREG);
   struct open_copy c;

@@ -18,6 +18,7 @@
 #include "copy-hash.h"
 #include "copy-jobs.h"
 #include "copy-sync.h"
+#include "xfer-range.h"
 
 struct copy_session *
 copy_session_new (struct cp_options const *x,
@@ -25,6 +26,7 @@ copy_session_new (struct cp_options const *x,
 {
   struct copy_session *s = xzalloc (sizeof *s);
   s->report_pool = x->debug;
+  s->helpers.chunk_size = xfer_chunk_size ();
   atomic_init (&s->finishes_held, 0);
   s->links = copy_links_new ();
   s->syncs = x->fsync ? copy_syncs_new () : NULL;

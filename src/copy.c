@@ -29,7 +29,6 @@
 #include "stat-time.h"
 #include "tempname.h"
 #include "yesno.h"
-#include "xfer-range.h"
 #include "xfer.h"
 
 /* The destination as found before copying, and what the copy makes
@@ -912,7 +911,7 @@ hands_over_whole (struct stat const *src_st, bool exists, bool track_links,
           && !ctx->command_line && !exists
           && !track_links && S_ISREG (src_st->st_mode)
           && copies_data (src_st, x) && !x->attributes_only
-          && ! (helpers->remote && xfer_chunk_size () <= src_st->st_size));
+          && ! (helpers->remote && helpers->chunk_size <= src_st->st_size));
 }
 
 /* Copy the entry SRC, which its directory lists as a regular file, to

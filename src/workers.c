@@ -9,7 +9,9 @@
 /* The queue is a ring of fixed size so that memory does not grow with
    the tree being copied: the walker is held back when the workers
    fall behind, and a worker that makes work while the queue is full
-   does it at once, depth first, as a serial copy would.  */
+   does it at once, depth first, as a serial copy would.  A task may
+   weigh more than one, as a batch of files does: the limit bounds the
+   weight waiting, which is what holds descriptors.  */
 
 #include <config.h>
 
@@ -26,6 +28,7 @@ struct task
   void (*run) (void *);
   void *arg;
   void const *place;
+  idx_t weight;
 };
 
 /* How far past the head of the queue a worker looks for a task whose
@@ -45,7 +48,9 @@ struct workers
   idx_t limit;			/* ring size */
   idx_t head;			/* next task to take */
   idx_t count;			/* tasks waiting */
-  idx_t peak;			/* the most ever waiting */
+  idx_t load;			/* and their weight */
+  idx_t peak;			/* the most weight ever waiting */
+  atomic_int waiting;		/* workers waiting for a task */
   idx_t running;		/* tasks being run by workers */
   bool stopping;
   int started;			/* threads that have taken their index */
@@ -117,6 +122,7 @@ take_task (struct workers *w)
   struct task t = *first;
   w->head = (w->head + 1) % w->limit;
   w->count--;
+  w->load -= t.weight;
   return t;
 }
 
@@ -143,20 +149,25 @@ worker_main (void *arg)
       if (!w->count && !w->stopping)
         {
           xtime_t start = gethrxtime ();
+          atomic_fetch_add_explicit (&w->waiting, 1, memory_order_relaxed);
           while (!w->count && !w->stopping)
             pthread_cond_wait (&w->not_empty, &w->lock);
+          atomic_fetch_sub_explicit (&w->waiting, 1, memory_order_relaxed);
           w->idled += gethrxtime () - start;
         }
       if (!w->count)
         break;
+      idx_t load = w->load;
       struct task t = take_task (w);
       w->at[me] = t.place;
       w->running++;
       /* A submitter waiting for room is woken once the queue is half
          empty, not at each task taken: woken for one slot, it would
          fill it and wait again, and the threads would switch at every
-         file (5,300 context switches for a 12,000-file tree).  */
-      if (w->count == w->limit / 2)
+         file (5,300 context switches for a 12,000-file tree).  One
+         with a task heavier than half the limit may need more room
+         than that: it is woken again when the queue is empty.  */
+      if ((w->limit / 2 < load && w->load <= w->limit / 2) || !w->count)
         pthread_cond_broadcast (&w->not_full);
       pthread_mutex_unlock (&w->lock);
 
@@ -187,6 +198,7 @@ workers_start (int n, idx_t limit)
   check (pthread_cond_init (&w->idle, NULL),
          _("cannot make a condition variable"));
   w->limit = MAX (1, limit);
+  atomic_init (&w->waiting, 0);
   w->ring = xnmalloc (w->limit, sizeof *w->ring);
   w->threads = xnmalloc (n, sizeof *w->threads);
   w->at = xcalloc (n, sizeof *w->at);
@@ -207,28 +219,60 @@ void
 workers_submit_at (struct workers *w, void (*run) (void *), void *arg,
                    void const *place)
 {
+  workers_submit_weighing (w, run, arg, place, 1);
+}
+
+/* Whether W's queue has no room for a task of weight WEIGHT.  An
+   empty queue takes any task, so that one heavier than the limit is
+   not refused for ever.  */
+static bool
+queue_full (struct workers const *w, idx_t weight)
+{
+  return w->count && w->limit < w->load + weight;
+}
+
+/* Put the task RUN (ARG) at PLACE, of weight WEIGHT, at the end of
+   W's queue, which has room for it.  The caller holds W's lock.  */
+static void
+enqueue (struct workers *w, void (*run) (void *), void *arg,
+         void const *place, idx_t weight)
+{
+  w->ring[(w->head + w->count) % w->limit] = (struct task) { run, arg,
+                                                             place, weight };
+  w->count++;
+  w->load += weight;
+  w->peak = MAX (w->peak, w->load);
+  pthread_cond_signal (&w->not_empty);
+}
+
+void
+workers_submit_weighing (struct workers *w, void (*run) (void *), void *arg,
+                         void const *place, idx_t weight)
+{
   pthread_mutex_lock (&w->lock);
   /* A worker waiting for room that only the workers can make would
      wait for ever once all of them do: it runs the task itself.  */
-  if (w->count == w->limit && serves (w))
+  if (queue_full (w, weight) && serves (w))
     {
       pthread_mutex_unlock (&w->lock);
       run (arg);
       return;
     }
-  if (w->count == w->limit)
+  if (queue_full (w, weight))
     {
       xtime_t start = gethrxtime ();
-      while (w->count == w->limit)
+      while (queue_full (w, weight))
         pthread_cond_wait (&w->not_full, &w->lock);
       w->blocked += gethrxtime () - start;
     }
-  w->ring[(w->head + w->count) % w->limit] = (struct task) { run, arg,
-                                                             place };
-  w->count++;
-  w->peak = MAX (w->peak, w->count);
-  pthread_cond_signal (&w->not_empty);
+  enqueue (w, run, arg, place, weight);
   pthread_mutex_unlock (&w->lock);
+}
+
+bool
+workers_starving (struct workers *w)
+{
+  return 0 < atomic_load_explicit (&w->waiting, memory_order_relaxed);
 }
 
 void

@@ -12,6 +12,7 @@
 #include "idx.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdatomic.h>
 
 struct workers;
@@ -36,10 +37,21 @@ void workers_submit (struct workers *w, void (*run) (void *), void *arg);
 void workers_submit_at (struct workers *w, void (*run) (void *), void *arg,
                         void const *place);
 
+/* Likewise, for a task that weighs WEIGHT (at least 1) against the
+   queue's limit, such as a batch of that many files, each holding a
+   descriptor while it waits.  */
+void workers_submit_weighing (struct workers *w, void (*run) (void *),
+                              void *arg, void const *place, idx_t weight);
+
+/* Whether a worker of W waits for a task now: a batch being gathered
+   for the workers had better go at once.  Only a hint, as a worker may
+   start or stop waiting at any time.  */
+bool workers_starving (struct workers *w);
+
 /* Where a pool's time went, for cp --debug: its threads, the seconds
    they spent running tasks and waiting for one, the seconds callers of
    workers_submit spent waiting for room in the queue, and the most
-   tasks that ever waited in it.  */
+   weight that ever waited in it.  */
 struct workers_times
 {
   int threads;
@@ -53,7 +65,7 @@ struct workers_times
    Fill *TIMES unless it is null.  */
 void workers_finish (struct workers *w, struct workers_times *times);
 
-/* The most tasks that were ever waiting in W's queue at once.  */
+/* The most weight that was ever waiting in W's queue at once.  */
 idx_t workers_peak (struct workers const *w);
 
 /* Work that finishes in pieces, perhaps in different threads: a

@@ -1,7 +1,8 @@
 /* test-workers.c -- the worker pool runs every task once, keeps its
-   queue bounded, does not deadlock when tasks make tasks, a task group
-   ends once, after all its pieces, in whatever thread, and a free
-   worker takes a task at a place no other worker is at first.
+   queue bounded, by weight too, does not deadlock when tasks make
+   tasks, a task group ends once, after all its pieces, in whatever
+   thread, and a free worker takes a task at a place no other worker is
+   at first.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -42,6 +43,27 @@ each_task_once (int threads)
   for (int i = 0; i < TASKS; i++)
     wrong += atomic_load (&runs[i]) != 1;
   expect (wrong == 0, "each task runs exactly once");
+}
+
+/* Tasks of weights 1 to LIMIT + 1 each run exactly once, the weight
+   waiting stays within the limit, and one heavier than the limit is
+   still taken, alone, rather than waited for in vain.  */
+static void
+each_weighed_task_once (int threads)
+{
+  for (int i = 0; i < TASKS; i++)
+    atomic_init (&runs[i], 0);
+  struct workers *w = workers_start (threads, LIMIT);
+  for (int i = 0; i < TASKS; i++)
+    workers_submit_weighing (w, count_run, &runs[i], NULL,
+                             1 + i % (LIMIT + 1));
+  struct workers_times t;
+  workers_finish (w, &t);
+  expect (t.peak <= LIMIT + 1, "the weight waiting stays within its limit");
+  int wrong = 0;
+  for (int i = 0; i < TASKS; i++)
+    wrong += atomic_load (&runs[i]) != 1;
+  expect (wrong == 0, "each weighed task runs exactly once");
 }
 
 /* A tree of directories each holding FANOUT entries, DEPTH deep, as
@@ -190,6 +212,7 @@ main (int argc _GL_UNUSED, char **argv)
   for (int threads = 1; threads <= 8; threads *= 2)
     {
       each_task_once (threads);
+      each_weighed_task_once (threads);
       tasks_making_tasks (threads);
     }
   free_place_first ();
