@@ -71,6 +71,12 @@ noinst_PROGRAMS += bench/uring-tree
 bench_uring_tree_SOURCES = bench/uring-tree.c
 bench_uring_tree_LDADD = lib/libgnu.a $(LIB_URING) $(LIB_PTHREAD)
 
+## file-floor: what a small file's copy costs at least, with and without
+## the calls cp -a needs (issue 46); see bench/README.md.
+noinst_PROGRAMS += bench/file-floor
+bench_file_floor_SOURCES = bench/file-floor.c
+bench_file_floor_LDADD = lib/libgnu.a $(LIB_PTHREAD)
+
 bench_tests = \
   tests/bench/usage.sh \
   tests/bench/compare.sh \
@@ -87,7 +93,8 @@ bench_tests = \
   tests/bench/tree-peers.sh \
   tests/bench/mpi.sh \
   tests/bench/resume.sh \
-  tests/bench/uring-tree.sh
+  tests/bench/uring-tree.sh \
+  tests/bench/file-floor.sh
 TESTS += $(bench_tests)
 EXTRA_DIST += $(bench_tests) tests/bench/tools-dir.sh
 

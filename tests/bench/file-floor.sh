@@ -1,0 +1,44 @@
+#!/bin/sh
+# bench/file-floor: on a few files it times both ways for 1 and 2
+# threads, prints its table (data at ratio 1, cp -a's ratio beside it),
+# leaves nothing behind; usage errors.
+
+. "${srcdir=.}/tests/init.sh"; path_prepend_ ./bench
+
+mkdir d || framework_failure_
+file-floor --files=40 --runs=3 --threads=1,2 d > out 2> err || fail=1
+compare /dev/null err || fail=1
+
+sed -n 1p out | grep '^40 files of 1024 bytes, 3 runs each' > /dev/null \
+  || fail=1
+sed -n 2p out > head
+echo 'threads way    median_us    min_us    max_us   ratio' > exp-head
+compare exp-head head || fail=1
+sed 1,2d out | awk '{ print $1, $2 }' > rows
+printf '%s\n' '1 data' '1 cp-a' '2 data' '2 cp-a' > exp-rows
+compare exp-rows rows || fail=1
+sed 1,2d out | awk '$2 == "data" && $6 != "1.00" { bad = 1 }
+  !($4 <= $3 && $3 <= $5 && $6 > 0) { bad = 1 }
+  END { exit bad }' \
+  || fail=1
+
+# The source and every copy are removed.
+ls -A d > left || framework_failure_
+compare /dev/null left || fail=1
+
+# A directory that cannot be used fails, naming why, not a timing.
+returns_ 1 file-floor --files=4 --runs=1 out 2> err || fail=1
+grep "cannot open out" err > /dev/null || fail=1
+
+# Usage errors: status 1 and a hint.
+returns_ 1 file-floor --runs=0 d 2> err || fail=1
+grep 'invalid number of runs: 0' err > /dev/null || fail=1
+grep -- "--help' for more information" err > /dev/null || fail=1
+returns_ 1 file-floor --threads=1,65 d 2> err || fail=1
+grep 'invalid number of threads: 65' err > /dev/null || fail=1
+returns_ 1 file-floor 2> err || fail=1
+grep 'missing directory operand' err > /dev/null || fail=1
+returns_ 1 file-floor d e 2> err || fail=1
+grep 'extra operand: e' err > /dev/null || fail=1
+
+Exit $fail
