@@ -395,16 +395,17 @@ copy_data (struct xfer_ctx *c, off_t len)
 
 /* How much of SRC, at offset POS, a copy of it all has to move: its
    size if that is known to be where its data ends, and then nothing
-   is read past it; else -1, to read to the end.  A file that grows
-   meanwhile is copied as it was when looked at, as when it grows just
-   after the copy.  Not with direct I/O, whose last transfer goes past
-   the end in whole blocks.  */
+   is read past it, nor anything at all of an empty file; else -1, to
+   read to the end.  A file that grows meanwhile is copied as it was
+   when looked at, as when it grows just after the copy.  Not with
+   direct I/O, whose last transfer goes past the end in whole
+   blocks.  */
 static off_t
 whole_length (struct xfer_file const *src, off_t pos,
               struct xfer_opts const *opts)
 {
   return (src->size_true && pos == 0 && S_ISREG (src->st->st_mode)
-          && 0 < src->st->st_size && !opts->direct
+          && 0 <= src->st->st_size && !opts->direct
           ? src->st->st_size : -1);
 }
 

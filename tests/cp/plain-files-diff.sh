@@ -24,6 +24,7 @@ for m in 644 664 600 755 750 444 4755 2750; do
     || framework_failure_
 done
 mkdir fix/t/ro && printf 'r\n' > fix/t/ro/f && chmod 500 fix/t/ro \
+  && : > fix/t/empty \
   && chmod 750 fix/t/sub && ln -s f644 fix/t/link \
   && ln -s ../f644 fix/t/sub/link || framework_failure_
 
@@ -84,7 +85,8 @@ ours_dir_=$serial_bin
 # whose mode the umask leaves whole gets no chmod and no fstat: only
 # the directories, the file the umask would narrow (664) and the
 # set-ID ones are changed.  Its data, known to end at its size, is
-# copied without a last read that finds nothing.  Nothing made with the
+# copied without a last read that finds nothing: an empty file's is
+# not read at all.  Nothing made with the
 # owner and group it is to have, file, directory or link, gets a
 # chown.
 case $(stat -f -c %T . 2> /dev/null) in
