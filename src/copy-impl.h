@@ -94,6 +94,8 @@ struct copy_session
                                      for their files, any thread */
   ptrdiff_t finishes_max;	/* and the most that may */
   struct cache_guess cache;
+  struct new_file_batch *gathered; /* new files the walk gathers for a
+                                      worker, or NULL: the walk's own */
   struct link_tables *links;
   struct made_tops tops;
   uid_t maker_uid;		/* whom this process makes files as, once */

@@ -44,8 +44,6 @@ struct file_group
   struct shared_dirs *dirs;	/* for the walk's new tasks, or NULL */
   struct dir_finish *finish;	/* the directory's attributes, if they
                                    are set by whoever ends the group */
-  struct new_file_batch *batch;	/* new files the walk gathers for a
-                                   worker, or NULL */
 };
 
 /* A directory's own attributes, to set once everything in it is
@@ -84,8 +82,12 @@ struct shared_dirs
    many, and of this many bytes of data: a task per file cost a lock of
    the queue for the walk and for a worker at each file, and a wake-up
    of the other side each time one of them waited (9,000 for 100,000
-   files).  Few enough that the last batches share out evenly.  */
+   files).  Few enough that the last batches share out evenly.  A batch
+   may hold the files of several directories: a tree of small ones
+   made one of a few files each, and as many wake-ups.  */
 enum { NEW_FILE_BATCH = 16, NEW_FILE_BATCH_BYTES = 1024 * 1024 };
+
+static void submit_batch (struct copy_session *s);
 
 void
 copy_jobs_start (struct copy_session *s, int jobs)
@@ -118,6 +120,8 @@ copy_jobs_finish (struct copy_session *s)
 {
   if (!s->helpers.pool)
     return;
+  if (s->gathered)
+    submit_batch (s);
   struct workers_times t;
   workers_finish (s->helpers.pool, &t);
   s->helpers.pool = NULL;
@@ -129,7 +133,6 @@ copy_jobs_finish (struct copy_session *s)
 }
 
 static bool finish_directory_now (struct dir_finish *f);
-static void submit_batch (struct file_group *fg);
 
 /* FG, which the walk left, has ended: set its directory's attributes
    and free it, making a failure its parent's.  */
@@ -173,7 +176,6 @@ file_group_new (struct copy_session *s, struct file_group *parent)
   atomic_init (&fg->failed, false);
   fg->dirs = NULL;
   fg->finish = NULL;
-  fg->batch = NULL;
   return fg;
 }
 
@@ -194,8 +196,6 @@ shared_dirs_release (struct shared_dirs *dirs)
 void
 file_group_leave_dirs (struct file_group *fg)
 {
-  if (fg && fg->batch)
-    submit_batch (fg);
   if (fg && fg->dirs)
     {
       shared_dirs_release (fg->dirs);
@@ -276,6 +276,9 @@ file_group_dirs (struct file_group *fg, struct walk_dir const *sdir,
 bool
 file_group_wait (struct file_group *fg)
 {
+  /* The files gathered may be this group's.  */
+  if (fg->session->gathered)
+    submit_batch (fg->session);
   file_group_leave_dirs (fg);
   task_group_release (&fg->pieces);
   /* Other ranks' answers come to this thread, which has nothing else
@@ -627,8 +630,7 @@ run_new_file_task (void *arg)
   task_group_release (&group->pieces);
 }
 
-/* New files of one directory, for one worker to copy one after the
-   other.  */
+/* New files, for one worker to copy one after the other.  */
 struct new_file_batch
 {
   idx_t n;
@@ -645,35 +647,35 @@ run_new_file_batch (void *arg)
   free (b);
 }
 
-/* Hand the workers the files FG's walk gathered.  */
+/* Hand the workers the files session S's walk gathered.  */
 static void
-submit_batch (struct file_group *fg)
+submit_batch (struct copy_session *s)
 {
-  struct new_file_batch *b = fg->batch;
-  fg->batch = NULL;
-  workers_submit_weighing (fg->session->helpers.pool, run_new_file_batch, b,
+  struct new_file_batch *b = s->gathered;
+  s->gathered = NULL;
+  workers_submit_weighing (s->helpers.pool, run_new_file_batch, b,
                            b->file[0]->dirs, b->n);
 }
 
-/* Add T, a new file of SIZE bytes, to what FG's walk gathers for the
-   workers, and hand them the lot once it is a full batch, or at once
-   if one of them has nothing to do.  */
+/* Add T, a new file of SIZE bytes, to what session S's walk gathers
+   for the workers, and hand them the lot once it is a full batch, or
+   at once if one of them has nothing to do.  */
 static void
-gather_new_file (struct file_group *fg, struct new_file_task *t, off_t size)
+gather_new_file (struct copy_session *s, struct new_file_task *t,
+                 off_t size)
 {
-  struct copy_helpers const *helpers = &fg->session->helpers;
-  struct new_file_batch *b = fg->batch;
+  struct new_file_batch *b = s->gathered;
   if (!b)
     {
-      b = fg->batch = xmalloc (sizeof *b);
+      b = s->gathered = xmalloc (sizeof *b);
       b->n = 0;
       b->bytes = 0;
     }
   b->file[b->n++] = t;
   b->bytes += size;
-  if (helpers->batch_files <= b->n || NEW_FILE_BATCH_BYTES <= b->bytes
-      || workers_starving (helpers->pool))
-    submit_batch (fg);
+  if (s->helpers.batch_files <= b->n || NEW_FILE_BATCH_BYTES <= b->bytes
+      || workers_starving (s->helpers.pool))
+    submit_batch (s);
 }
 
 #if HAVE_POSIX_FADVISE
@@ -821,7 +823,7 @@ hand_over_new_file (struct file_source const *src, struct loc const *dst,
   t->dst_rel = dst->rel - dst->name;
   t->dst_name = dst_at;
   task_group_hold (&fg->pieces);
-  gather_new_file (fg, t, src->st->st_size);
+  gather_new_file (s, t, src->st->st_size);
   return true;
 }
 
