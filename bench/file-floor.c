@@ -40,10 +40,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench-util.h"
 #include "error.h"
 #include "progname.h"
-#include "xalloc.h"
-#include "xstrtol.h"
 
 enum { FILE_SIZE = 1024, MAX_RUNS = 101, MAX_THREADS = 64, MAX_LIST = 8 };
 
@@ -223,56 +222,13 @@ time_run (int top, int src, long files, int nthreads, enum way way)
   return took;
 }
 
-static int
-compare_doubles (void const *a, void const *b)
-{
-  double x = *(double const *) a, y = *(double const *) b;
-  return (x > y) - (x < y);
-}
-
-/* Sort the N times of V and return their median.  */
-static double
-median (double *v, int n)
-{
-  qsort (v, n, sizeof *v, compare_doubles);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/* Parse a count between 1 and MAX from ARG, or fail naming WHAT.  */
+/* The count ARG of WHAT, from 1 to MAX, or exit with a usage hint.  */
 static long
-parse_count (char const *arg, long max, char const *what)
+parse_count (char const *arg, char const *what, long max)
 {
-  uintmax_t n;
-  if (xstrtoumax (arg, NULL, 10, &n, "") != LONGINT_OK || n < 1 || max < n)
-    {
-      error (0, 0, "invalid number of %s: %s", what, arg);
-      usage (EXIT_FAILURE);
-    }
-  return n;
-}
-
-/* Parse LIST, counts of threads separated by commas, into V; return
-   how many.  */
-static int
-parse_threads (char const *list, int *v)
-{
-  char *copy = xstrdup (list);
-  int n = 0;
-  for (char *tok = strtok (copy, ","); tok; tok = strtok (NULL, ","))
-    {
-      if (n == MAX_LIST)
-        {
-          error (0, 0, "too many thread counts: %s", list);
-          usage (EXIT_FAILURE);
-        }
-      v[n++] = parse_count (tok, MAX_THREADS, "threads");
-    }
-  free (copy);
-  if (!n)
-    {
-      error (0, 0, "invalid number of threads: %s", list);
-      usage (EXIT_FAILURE);
-    }
+  intmax_t n = bench_count (arg, what, max);
+  if (n < 0)
+    usage (EXIT_FAILURE);
   return n;
 }
 
@@ -315,9 +271,18 @@ main (int argc, char **argv)
   while ((c = getopt_long (argc, argv, "", longopts, NULL)) != -1)
     switch (c)
       {
-      case 'f': files = parse_count (optarg, 10000000, "files"); break;
-      case 'r': runs = parse_count (optarg, MAX_RUNS, "runs"); break;
-      case 't': nthreads_list = parse_threads (optarg, threads); break;
+      case 'f':
+        files = parse_count (optarg, "number of files", 10000000);
+        break;
+      case 'r':
+        runs = parse_count (optarg, "number of runs", MAX_RUNS);
+        break;
+      case 't':
+        nthreads_list = bench_counts (optarg, "number of threads",
+                                      MAX_THREADS, threads, MAX_LIST);
+        if (nthreads_list < 0)
+          usage (EXIT_FAILURE);
+        break;
       case 'h': usage (EXIT_SUCCESS);
       default: usage (EXIT_FAILURE);
       }
@@ -348,14 +313,20 @@ main (int argc, char **argv)
   printf ("threads way    median_us    min_us    max_us   ratio\n");
   for (int i = 0; i < nthreads_list; i++)
     {
-      double data = median (times[i][WAY_DATA], runs);
+      double data = bench_median (times[i][WAY_DATA], runs);
       for (int w = 0; w < WAYS; w++)
         {
-          double *v = times[i][w];
-          double m = median (v, runs);
+          double const *v = times[i][w];
+          double lo = v[0], hi = v[0];
+          for (int r = 1; r < runs; r++)
+            {
+              lo = v[r] < lo ? v[r] : lo;
+              hi = hi < v[r] ? v[r] : hi;
+            }
+          double m = bench_median (v, runs);
           printf ("%7d %-5s %11.2f %9.2f %9.2f %7.2f\n", threads[i],
-                  way_name[w], m * 1e6 / files, v[0] * 1e6 / files,
-                  v[runs - 1] * 1e6 / files, m / data);
+                  way_name[w], m * 1e6 / files, lo * 1e6 / files,
+                  hi * 1e6 / files, m / data);
         }
     }
 

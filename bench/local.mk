@@ -68,13 +68,13 @@ installcheck-bench:
 ## uring-tree: whether io_uring batches beat plain system calls on a
 ## directory of small files (issue 18); see bench/README.md.
 noinst_PROGRAMS += bench/uring-tree
-bench_uring_tree_SOURCES = bench/uring-tree.c
+bench_uring_tree_SOURCES = bench/uring-tree.c bench/bench-util.c bench/bench-util.h
 bench_uring_tree_LDADD = lib/libgnu.a $(LIB_URING) $(LIB_PTHREAD)
 
 ## file-floor: what a small file's copy costs at least, with and without
 ## the calls cp -a needs (issue 46); see bench/README.md.
 noinst_PROGRAMS += bench/file-floor
-bench_file_floor_SOURCES = bench/file-floor.c
+bench_file_floor_SOURCES = bench/file-floor.c bench/bench-util.c bench/bench-util.h
 bench_file_floor_LDADD = lib/libgnu.a $(LIB_PTHREAD)
 
 bench_tests = \

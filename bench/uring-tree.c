@@ -43,10 +43,10 @@
 # include <liburing.h>
 #endif
 
+#include "bench-util.h"
 #include "error.h"
 #include "progname.h"
 #include "xalloc.h"
-#include "xstrtol.h"
 
 /* The status of a run that cannot measure here, as automake's
    harness reads it.  */
@@ -115,35 +115,24 @@ usage (int status)
   exit (status);
 }
 
+/* The count ARG of WHAT, from 1 to MAX, or exit with a usage hint.  */
 static intmax_t
 parse_count (char const *arg, char const *what, intmax_t max)
 {
-  intmax_t n;
-  if (xstrtoimax (arg, NULL, 10, &n, "") != LONGINT_OK || n < 1 || max < n)
-    {
-      error (0, 0, "invalid %s: %s", what, arg);
-      usage (EXIT_FAILURE);
-    }
+  intmax_t n = bench_count (arg, what, max);
+  if (n < 0)
+    usage (EXIT_FAILURE);
   return n;
 }
 
 /* Parse ARG, a comma-separated list of WHAT, each at most MAX, into
-   LIST; return how many.  */
+   LIST; return how many, or exit with a usage hint.  */
 static int
 parse_list (char *arg, char const *what, intmax_t max, int list[MAX_LIST])
 {
-  int n = 0;
-  for (char *p = strtok (arg, ","); p; p = strtok (NULL, ","))
-    {
-      if (n == MAX_LIST)
-        error (EXIT_FAILURE, 0, "at most %d values of %s", MAX_LIST, what);
-      list[n++] = parse_count (p, what, max);
-    }
-  if (n == 0)
-    {
-      error (0, 0, "no %s given", what);
-      usage (EXIT_FAILURE);
-    }
+  int n = bench_counts (arg, what, max, list, MAX_LIST);
+  if (n < 0)
+    usage (EXIT_FAILURE);
   return n;
 }
 
@@ -602,22 +591,6 @@ time_copy (struct tree const *t, int top, char const *name,
     error (EXIT_FAILURE, errno, "%s", name);
 }
 
-static int
-compare_doubles (void const *a, void const *b)
-{
-  double x = *(double const *) a, y = *(double const *) b;
-  return (y < x) - (x < y);
-}
-
-static double
-median (double const *v, int n)
-{
-  double s[MAX_RUNS];
-  memcpy (s, v, n * sizeof *v);
-  qsort (s, n, sizeof *s, compare_doubles);
-  return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-}
-
 /* Time each of the NWAYS ways RUNS times, round robin so that a
    change in the machine's load spreads over all, and print a row
    for each.  The copies are removed only at the end: on ext4, files
@@ -644,8 +617,8 @@ measure (struct tree const *t, int top, struct way *ways, int nways,
       double plain = 0;
       for (int p = 0; p < nways; p++)
         if (!ways[p].uring && ways[p].threads == w->threads)
-          plain = median (ways[p].times, runs);
-      double m = median (w->times, runs);
+          plain = bench_median (ways[p].times, runs);
+      double m = bench_median (w->times, runs);
       double lo = w->times[0], hi = lo;
       for (int run = 0; run < runs; run++)
         {
@@ -657,7 +630,7 @@ measure (struct tree const *t, int top, struct way *ways, int nways,
       printf ("%-5s %7d %-9s %5s %9.4f %9.4f %9.4f %7.2f %9.4f\n",
               cold ? "cold" : "hot", w->threads,
               w->uring ? "io_uring" : "plain", batch, m, lo, hi, m / plain,
-              median (w->cpu, runs));
+              bench_median (w->cpu, runs));
     }
 }
 

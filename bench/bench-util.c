@@ -1,0 +1,71 @@
+/* bench-util.c -- what the benchmark programs share: counts from the
+   command line and medians.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#include <config.h>
+
+#include "bench-util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+#include "xalloc.h"
+#include "xstrtol.h"
+
+intmax_t
+bench_count (char const *arg, char const *what, intmax_t max)
+{
+  intmax_t n;
+  if (xstrtoimax (arg, NULL, 10, &n, "") != LONGINT_OK || n < 1 || max < n)
+    {
+      error (0, 0, "invalid %s: %s", what, arg);
+      return -1;
+    }
+  return n;
+}
+
+int
+bench_counts (char *arg, char const *what, intmax_t max, int *list,
+              int list_max)
+{
+  int n = 0;
+  for (char *p = strtok (arg, ","); p; p = strtok (NULL, ","))
+    {
+      if (n == list_max)
+        {
+          error (0, 0, "at most %d values of %s", list_max, what);
+          return -1;
+        }
+      intmax_t v = bench_count (p, what, max);
+      if (v < 0)
+        return -1;
+      list[n++] = v;
+    }
+  if (n == 0)
+    error (0, 0, "no %s given", what);
+  return n ? n : -1;
+}
+
+static int
+compare_doubles (void const *a, void const *b)
+{
+  double x = *(double const *) a, y = *(double const *) b;
+  return (y < x) - (x < y);
+}
+
+double
+bench_median (double const *v, int n)
+{
+  double *s = xnmalloc (n, sizeof *s);
+  memcpy (s, v, n * sizeof *v);
+  qsort (s, n, sizeof *s, compare_doubles);
+  double m = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+  free (s);
+  return m;
+}

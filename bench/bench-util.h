@@ -1,0 +1,28 @@
+/* bench-util.h -- what the benchmark programs share: counts from the
+   command line and medians.
+   Copyright (C) 2026 The cpdd authors.
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.  */
+
+#ifndef CPDD_BENCH_UTIL_H
+#define CPDD_BENCH_UTIL_H
+
+#include <stdint.h>
+
+/* The count ARG, from 1 to MAX; or -1 after a diagnostic that names
+   WHAT, for the caller to give its usage hint.  */
+intmax_t bench_count (char const *arg, char const *what, intmax_t max);
+
+/* The comma-separated counts of ARG, each from 1 to MAX, into LIST,
+   which has room for LIST_MAX: return how many, or -1 after a
+   diagnostic that names WHAT.  ARG is cut up in the parsing.  */
+int bench_counts (char *arg, char const *what, intmax_t max, int *list,
+                  int list_max);
+
+/* The median of the N values of V, which is left as it was.  */
+double bench_median (double const *v, int n);
+
+#endif
