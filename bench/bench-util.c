@@ -1,5 +1,5 @@
-/* bench-util.c -- what the benchmark programs share: counts from the
-   command line and medians.
+/* bench-util.c -- what the benchmark programs share: their command
+   lines' counts and operand, and medians.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -50,6 +50,18 @@ bench_counts (char *arg, char const *what, intmax_t max, int *list,
   if (n == 0)
     error (0, 0, "no %s given", what);
   return n ? n : -1;
+}
+
+char const *
+bench_dir_operand (int argc, char **argv, int optind)
+{
+  if (argc <= optind)
+    error (0, 0, "missing directory operand");
+  else if (optind + 1 < argc)
+    error (0, 0, "extra operand: %s", argv[optind + 1]);
+  else
+    return argv[optind];
+  return NULL;
 }
 
 static int

@@ -1,5 +1,5 @@
-/* bench-util.h -- what the benchmark programs share: counts from the
-   command line and medians.
+/* bench-util.h -- what the benchmark programs share: their command
+   lines' counts and operand, and medians.
    Copyright (C) 2026 The cpdd authors.
 
    This program is free software: you can redistribute it and/or modify
@@ -21,6 +21,10 @@ intmax_t bench_count (char const *arg, char const *what, intmax_t max);
    diagnostic that names WHAT.  ARG is cut up in the parsing.  */
 int bench_counts (char *arg, char const *what, intmax_t max, int *list,
                   int list_max);
+
+/* The one operand, a directory, that ARGV has from OPTIND on; or NULL
+   after a diagnostic, for the caller to give its usage hint.  */
+char const *bench_dir_operand (int argc, char **argv, int optind);
 
 /* The median of the N values of V, which is left as it was.  */
 double bench_median (double const *v, int n);

@@ -286,17 +286,9 @@ main (int argc, char **argv)
       case 'h': usage (EXIT_SUCCESS);
       default: usage (EXIT_FAILURE);
       }
-  if (argc - optind < 1)
-    {
-      error (0, 0, "missing directory operand");
-      usage (EXIT_FAILURE);
-    }
-  if (1 < argc - optind)
-    {
-      error (0, 0, "extra operand: %s", argv[optind + 1]);
-      usage (EXIT_FAILURE);
-    }
-  char const *dir = argv[optind];
+  char const *dir = bench_dir_operand (argc, argv, optind);
+  if (!dir)
+    usage (EXIT_FAILURE);
   int top = open (dir, O_RDONLY | O_DIRECTORY);
   if (top < 0)
     error (EXIT_FAILURE, errno, "cannot open %s", dir);

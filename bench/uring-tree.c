@@ -671,16 +671,9 @@ main (int argc, char **argv)
       default:
         usage (EXIT_FAILURE);
       }
-  if (argc == optind)
-    {
-      error (0, 0, "missing directory operand");
-      usage (EXIT_FAILURE);
-    }
-  if (optind + 1 < argc)
-    {
-      error (0, 0, "extra operand: %s", argv[optind + 1]);
-      usage (EXIT_FAILURE);
-    }
+  char const *dir = bench_dir_operand (argc, argv, optind);
+  if (!dir)
+    usage (EXIT_FAILURE);
   if (cold && geteuid () != 0)
     error (EXIT_SKIP, 0, "--cold needs root, to drop the page cache");
 #if HAVE_LIBURING
@@ -689,9 +682,9 @@ main (int argc, char **argv)
   error (EXIT_SKIP, 0, "built without liburing: nothing to compare");
   bool direct = false;
 #endif
-  int top = open (argv[optind], O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  int top = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (top < 0)
-    error (EXIT_FAILURE, errno, "cannot open %s", argv[optind]);
+    error (EXIT_FAILURE, errno, "cannot open %s", dir);
   struct tree t;
   make_tree (&t, top, nfiles);
 
