@@ -286,14 +286,14 @@ tree_workload ()
   # shellcheck disable=SC2046
   set -- $(tree_stats "$src")
   tree_files=$1 tree_entries=$2 tree_bytes=$3
-  plan_copies "$(tree_kib "$src")"
+  plan_copies "$(tree_kib "$src")" "$tree_entries"
   test "$fs_kind" = latency-from && latency_source
   tree_pretouch=$pretouch
   test -n "$tree_pretouch" ||
     tree_pretouch=$(default_pretouch "$tree_bytes")
   setup_pretouch "$tree_pretouch"
   printf '%s %s %s %s %s\n' "$tree_files" "$tree_entries" "$tree_bytes" \
-    "$tree_pretouch" "$keep_copies" >>"$work/trees"
+    "$tree_pretouch" "$copies_kept" >>"$work/trees"
   tree_rounds
 }
 
@@ -302,7 +302,8 @@ tree_workload ()
 # files soon after deleting many is slow on some file systems (ext4
 # without a journal: several times slower), so the copies are kept
 # until all the runs on this tree are done (the caller deletes them),
-# or, if there is no room for them all, until the end of each round.
+# or, if there is no room for them all, until the end of each round,
+# or if there is none for a round's, until the end of each run.
 tree_rounds ()
 {
   tr_round=0
@@ -315,8 +316,13 @@ tree_rounds ()
       eval "tr_i=\$run_$(( (tr_pos + tr_round - 1) % nrun + 1 ))"
       tr_pos=$((tr_pos + 1))
       tree_run_one "$tr_i" "$tr_round" "$tr_pos"
+      if test "$copies_kept" = run &&
+         ! { test $tr_round = "$runs" && test $tr_pos = $nrun; }; then
+        remove_copies "$copies_dir"
+        new_copies_dir
+      fi
     done
-    if ! $keep_copies && test $tr_round -lt "$runs"; then
+    if test "$copies_kept" = round && test $tr_round -lt "$runs"; then
       remove_copies "$copies_dir"
       new_copies_dir
     fi
@@ -343,27 +349,48 @@ new_copies_dir ()
   mkdir "$copies_dir" || die "cannot make $copies_dir"
 }
 
-# Can all the copies of a tree that takes $1 KiB stay until its last
-# run?  Sets keep_copies; room for one copy is a must.
+# How long the copies of a tree that takes $1 KiB in $2 entries can
+# stay: until its last run, the end of each round or the end of each
+# run.  Sets copies_kept to all, round or run; room for one copy is a
+# must.  Files count as well as bytes: a million empty files fill a
+# tmpfs's inodes long before its bytes.
 plan_copies ()
 {
   pc_avail=$(df -P -k "${copies_base:-$work}" 2>/dev/null |
     "$AWK" 'NR == 2 { print $4 }')
   case $pc_avail in
-    '' | *[!0-9]*) keep_copies=false; return 0 ;;
+    '' | *[!0-9]*) copies_kept=run; return 0 ;;
   esac
-  "$AWK" -v a="$pc_avail" -v n="$1" 'BEGIN { exit !(a < n * 1.1 + 1024) }' &&
+  # A file system that does not count its inodes (Btrfs) says 0.
+  pc_inodes=$(df -P -i "${copies_base:-$work}" 2>/dev/null |
+    "$AWK" 'NR == 2 { print ($2 > 0 && $4 ~ /^[0-9]+$/) ? $4 : -1 }')
+  case $pc_inodes in
+    '' | *[!0-9-]*) pc_inodes=-1 ;;
+  esac
+  copies_room 1 "$1" "$2" 1024 ||
     die "not enough space in $work for a copy of the tree:" \
-      "need $(hsize "$(($1 * 1024))") bytes free"
-  if "$AWK" -v a="$pc_avail" -v n="$1" -v k=$((nrun * runs)) \
-       'BEGIN { exit !(a >= n * k * 1.1 + 1048576) }'; then
-    keep_copies=true
-  else
-    keep_copies=false
+      "need $(hsize "$(($1 * 1024))") bytes and $2 files free"
+  if copies_room $((nrun * runs)) "$1" "$2" 1048576; then
+    copies_kept=all
+  elif copies_room "$nrun" "$1" "$2" 1024; then
+    copies_kept=round
     note "no room for all $((nrun * runs)) copies of the tree: they are" \
       "deleted after each round, and the first runs of a round may be" \
       "slowed by the deletion"
+  else
+    copies_kept=run
+    note "no room for a round's $nrun copies of the tree: each is" \
+      "deleted after its run, untimed"
   fi
+}
+
+# Is there room for $1 copies of a tree of $2 KiB in $3 entries, and
+# $4 KiB more, as plan_copies found it?
+copies_room ()
+{
+  "$AWK" -v a="$pc_avail" -v i="$pc_inodes" -v k="$1" -v n="$2" -v e="$3" \
+    -v m="$4" \
+    'BEGIN { exit !(a >= n * k * 1.1 + m && (i < 0 || i >= e * k * 1.1 + 64)) }'
 }
 
 # Print the KiB that tree $1 takes on disk.
@@ -446,7 +473,7 @@ tree_report ()
   "$AWK" "$awk_lib"' {
     printf "tree of %s files, %s entries, %s bytes (%s); memory pre-touched: %s;" \
       " copies deleted %s\n", $1, $2, $3, hsize($3), hsize($4),
-      ($5 == "true" ? "after the last run" : "after each round") }' \
+      ($5 == "all" ? "after the last run" : "after each " $5) }' \
     "$work/trees"
   echo "medians, wall min-max; ratio_cp: median wall / that of the system's cp -a"
   # One line per tool and tree, the tools in the order they were

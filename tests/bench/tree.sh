@@ -168,6 +168,30 @@ for r in 1 2; do
     || fail=1
 done
 
+# With room in bytes but for only one copy's files (df -i says 130
+# inodes are free, for a tree of 46 entries), each copy is deleted
+# after its run, and the next goes into another new directory.
+mkdir few-inodes || framework_failure_
+cat > few-inodes/df <<'EOF_' || framework_failure_
+#!/bin/sh
+case $2 in
+  -i) echo 'Filesystem Inodes IUsed IFree IUse% Mounted on'
+      echo 'fake 1000 870 130 87% /' ;;
+  *) echo 'Filesystem 1024-blocks Used Available Capacity Mounted on'
+     echo 'fake 90000000 10000000 80000000 12% /' ;;
+esac
+EOF_
+chmod +x few-inodes/df || framework_failure_
+env PATH="$PWD/few-inodes:$PWD/bin:$PATH" "$bench" tree --pretouch 0 \
+  --files=40 --runs=2 --tools=cp,cpdd-cp -o inodes.csv . > out 2> err \
+  || fail=1
+check_csv inodes.csv 40
+grep "^cpdd-bench: note: no room for a round's 2 copies of the tree: each is deleted after its run" \
+  err > /dev/null || fail=1
+grep '; copies deleted after each run$' out > /dev/null || fail=1
+test "$(sed 1d inodes.csv | sed 's|.*/\(copies\.[0-9]*\)/.*|\1|' \
+        | sort -u | wc -l)" = 4 || fail=1
+
 # A cp whose copy of the bigger tree misses a file is caught by the
 # check of the first run (the probe's tiny tree has no such file).
 cat > lossy-cp <<EOF || framework_failure_
