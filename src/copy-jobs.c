@@ -659,7 +659,11 @@ submit_batch (struct copy_session *s)
 
 /* Add T, a new file of SIZE bytes, to what session S's walk gathers
    for the workers, and hand them the lot once it is a full batch, or
-   at once if one of them has nothing to do.  */
+   a quarter of one if a worker has nothing to do.  Not a single file
+   then: where the walk is the slower side (empty files), that woke a
+   worker for every file, and 100,000 of them took 1.48 s of CPU
+   instead of 1.30 s, with 27,000 context switches instead of
+   13,000.  */
 static void
 gather_new_file (struct copy_session *s, struct new_file_task *t,
                  off_t size)
@@ -674,7 +678,8 @@ gather_new_file (struct copy_session *s, struct new_file_task *t,
   b->file[b->n++] = t;
   b->bytes += size;
   if (s->helpers.batch_files <= b->n || NEW_FILE_BATCH_BYTES <= b->bytes
-      || workers_starving (s->helpers.pool))
+      || (s->helpers.batch_files <= 4 * b->n
+          && workers_starving (s->helpers.pool)))
     submit_batch (s);
 }
 
