@@ -87,7 +87,7 @@ struct shared_dirs
    made one of a few files each, and as many wake-ups.  */
 enum { NEW_FILE_BATCH = 16, NEW_FILE_BATCH_BYTES = 1024 * 1024 };
 
-static void submit_batch (struct copy_session *s);
+static void hand_over_gathered (struct copy_session *s);
 
 void
 copy_jobs_start (struct copy_session *s, int jobs)
@@ -120,8 +120,7 @@ copy_jobs_finish (struct copy_session *s)
 {
   if (!s->helpers.pool)
     return;
-  if (s->gathered)
-    submit_batch (s);
+  hand_over_gathered (s);
   struct workers_times t;
   workers_finish (s->helpers.pool, &t);
   s->helpers.pool = NULL;
@@ -277,8 +276,7 @@ bool
 file_group_wait (struct file_group *fg)
 {
   /* The files gathered may be this group's.  */
-  if (fg->session->gathered)
-    submit_batch (fg->session);
+  hand_over_gathered (fg->session);
   file_group_leave_dirs (fg);
   task_group_release (&fg->pieces);
   /* Other ranks' answers come to this thread, which has nothing else
@@ -647,11 +645,13 @@ run_new_file_batch (void *arg)
   free (b);
 }
 
-/* Hand the workers the files session S's walk gathered.  */
+/* Hand the workers the files session S's walk gathered, if any.  */
 static void
-submit_batch (struct copy_session *s)
+hand_over_gathered (struct copy_session *s)
 {
   struct new_file_batch *b = s->gathered;
+  if (!b)
+    return;
   s->gathered = NULL;
   workers_submit_weighing (s->helpers.pool, run_new_file_batch, b,
                            b->file[0]->dirs, b->n);
@@ -680,7 +680,7 @@ gather_new_file (struct copy_session *s, struct new_file_task *t,
   if (s->helpers.batch_files <= b->n || NEW_FILE_BATCH_BYTES <= b->bytes
       || (s->helpers.batch_files <= 4 * b->n
           && workers_starving (s->helpers.pool)))
-    submit_batch (s);
+    hand_over_gathered (s);
 }
 
 #if HAVE_POSIX_FADVISE

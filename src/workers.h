@@ -43,9 +43,9 @@ void workers_submit_at (struct workers *w, void (*run) (void *), void *arg,
 void workers_submit_weighing (struct workers *w, void (*run) (void *),
                               void *arg, void const *place, idx_t weight);
 
-/* Whether a worker of W waits for a task now: a batch being gathered
-   for the workers had better go at once.  Only a hint, as a worker may
-   start or stop waiting at any time.  */
+/* Whether a worker of W waits for a task now, so that a batch being
+   gathered for the workers may go before it is full.  Only a hint, as
+   a worker may start or stop waiting at any time.  */
 bool workers_starving (struct workers *w);
 
 /* Where a pool's time went, for cp --debug: its threads, the seconds

@@ -405,7 +405,7 @@ whole_length (struct xfer_file const *src, off_t pos,
               struct xfer_opts const *opts)
 {
   return (src->size_true && pos == 0 && S_ISREG (src->st->st_mode)
-          && 0 <= src->st->st_size && !opts->direct
+          && !opts->direct
           ? src->st->st_size : -1);
 }
 
