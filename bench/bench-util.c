@@ -11,12 +11,22 @@
 
 #include "bench-util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "error.h"
+#include "progname.h"
 #include "xalloc.h"
 #include "xstrtol.h"
+
+void
+bench_try_help (void)
+{
+  fprintf (stderr, "Try '%s --help' for more information.\n",
+           program_name);
+  exit (EXIT_FAILURE);
+}
 
 intmax_t
 bench_count (char const *arg, char const *what, intmax_t max)
@@ -25,7 +35,7 @@ bench_count (char const *arg, char const *what, intmax_t max)
   if (xstrtoimax (arg, NULL, 10, &n, "") != LONGINT_OK || n < 1 || max < n)
     {
       error (0, 0, "invalid %s: %s", what, arg);
-      return -1;
+      bench_try_help ();
     }
   return n;
 }
@@ -40,16 +50,16 @@ bench_counts (char *arg, char const *what, intmax_t max, int *list,
       if (n == list_max)
         {
           error (0, 0, "at most %d values of %s", list_max, what);
-          return -1;
+          bench_try_help ();
         }
-      intmax_t v = bench_count (p, what, max);
-      if (v < 0)
-        return -1;
-      list[n++] = v;
+      list[n++] = bench_count (p, what, max);
     }
   if (n == 0)
-    error (0, 0, "no %s given", what);
-  return n ? n : -1;
+    {
+      error (0, 0, "no %s given", what);
+      bench_try_help ();
+    }
+  return n;
 }
 
 char const *
@@ -61,7 +71,7 @@ bench_dir_operand (int argc, char **argv, int optind)
     error (0, 0, "extra operand: %s", argv[optind + 1]);
   else
     return argv[optind];
-  return NULL;
+  bench_try_help ();
 }
 
 static int

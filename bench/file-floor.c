@@ -66,20 +66,18 @@ static void
 usage (int status)
 {
   if (status != EXIT_SUCCESS)
-    fprintf (stderr, "Try '%s --help' for more information.\n",
-             program_name);
-  else
-    printf ("Usage: %s [OPTION]... DIR\n"
-            "Time the system calls alone of copying small files in DIR,\n"
-            "with and without those that keep times and extended\n"
-            "attributes; print microseconds per file and their ratio.\n"
-            "\n"
-            "      --files=N      how many 1 KiB files (default 20000)\n"
-            "      --runs=N       runs of each way (default 5)\n"
-            "      --threads=LIST comma-separated thread counts"
-            " (default 1,2)\n"
-            "      --help         display this help and exit\n",
-            program_name);
+    bench_try_help ();
+  printf ("Usage: %s [OPTION]... DIR\n"
+          "Time the system calls alone of copying small files in DIR,\n"
+          "with and without those that keep times and extended\n"
+          "attributes; print microseconds per file and their ratio.\n"
+          "\n"
+          "      --files=N      how many 1 KiB files (default 20000)\n"
+          "      --runs=N       runs of each way (default 5)\n"
+          "      --threads=LIST comma-separated thread counts"
+          " (default 1,2)\n"
+          "      --help         display this help and exit\n",
+          program_name);
   exit (status);
 }
 
@@ -222,16 +220,6 @@ time_run (int top, int src, long files, int nthreads, enum way way)
   return took;
 }
 
-/* The count ARG of WHAT, from 1 to MAX, or exit with a usage hint.  */
-static long
-parse_count (char const *arg, char const *what, long max)
-{
-  intmax_t n = bench_count (arg, what, max);
-  if (n < 0)
-    usage (EXIT_FAILURE);
-  return n;
-}
-
 /* Make FILES files of FILE_SIZE bytes in the new directory SRC of
    TOP; return it open.  */
 static int
@@ -272,23 +260,19 @@ main (int argc, char **argv)
     switch (c)
       {
       case 'f':
-        files = parse_count (optarg, "number of files", 10000000);
+        files = bench_count (optarg, "number of files", 10000000);
         break;
       case 'r':
-        runs = parse_count (optarg, "number of runs", MAX_RUNS);
+        runs = bench_count (optarg, "number of runs", MAX_RUNS);
         break;
       case 't':
         nthreads_list = bench_counts (optarg, "number of threads",
                                       MAX_THREADS, threads, MAX_LIST);
-        if (nthreads_list < 0)
-          usage (EXIT_FAILURE);
         break;
       case 'h': usage (EXIT_SUCCESS);
       default: usage (EXIT_FAILURE);
       }
   char const *dir = bench_dir_operand (argc, argv, optind);
-  if (!dir)
-    usage (EXIT_FAILURE);
   int top = open (dir, O_RDONLY | O_DIRECTORY);
   if (top < 0)
     error (EXIT_FAILURE, errno, "cannot open %s", dir);

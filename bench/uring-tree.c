@@ -101,39 +101,16 @@ static void
 usage (int status)
 {
   if (status != EXIT_SUCCESS)
-    fprintf (stderr, "Try '%s --help' for more information.\n",
-             program_name);
-  else
-    printf ("Usage: %s [--files=N] [--runs=N] [--batch=N,...]"
-            " [--threads=N,...] [--cold] DIR\n"
-            "Copy a generated directory of N small files (default 5000)"
-            " in DIR,\nwith plain system calls and with io_uring batches"
-            " (default 16,64),\nwith each number of threads (default 1,2),"
-            " hot and, with --cold, from\na dropped page cache (root only),"
-            " and print the medians of --runs runs\n(default 5).\n",
-            program_name);
+    bench_try_help ();
+  printf ("Usage: %s [--files=N] [--runs=N] [--batch=N,...]"
+          " [--threads=N,...] [--cold] DIR\n"
+          "Copy a generated directory of N small files (default 5000)"
+          " in DIR,\nwith plain system calls and with io_uring batches"
+          " (default 16,64),\nwith each number of threads (default 1,2),"
+          " hot and, with --cold, from\na dropped page cache (root only),"
+          " and print the medians of --runs runs\n(default 5).\n",
+          program_name);
   exit (status);
-}
-
-/* The count ARG of WHAT, from 1 to MAX, or exit with a usage hint.  */
-static intmax_t
-parse_count (char const *arg, char const *what, intmax_t max)
-{
-  intmax_t n = bench_count (arg, what, max);
-  if (n < 0)
-    usage (EXIT_FAILURE);
-  return n;
-}
-
-/* Parse ARG, a comma-separated list of WHAT, each at most MAX, into
-   LIST; return how many, or exit with a usage hint.  */
-static int
-parse_list (char *arg, char const *what, intmax_t max, int list[MAX_LIST])
-{
-  int n = bench_counts (arg, what, max, list, MAX_LIST);
-  if (n < 0)
-    usage (EXIT_FAILURE);
-  return n;
 }
 
 /* A generator of the same sizes and contents on every run.  */
@@ -651,17 +628,18 @@ main (int argc, char **argv)
     switch (c)
       {
       case 'n':
-        nfiles = parse_count (optarg, "number of files", 10000000);
+        nfiles = bench_count (optarg, "number of files", 10000000);
         break;
       case 'r':
-        runs = parse_count (optarg, "number of runs", MAX_RUNS);
+        runs = bench_count (optarg, "number of runs", MAX_RUNS);
         break;
       case 'b':
-        nbatches = parse_list (optarg, "batch size", 1024, batches);
+        nbatches = bench_counts (optarg, "batch size", 1024, batches,
+                                 MAX_LIST);
         break;
       case 't':
-        nthreadses = parse_list (optarg, "number of threads", MAX_THREADS,
-                                 nthreads);
+        nthreadses = bench_counts (optarg, "number of threads", MAX_THREADS,
+                                   nthreads, MAX_LIST);
         break;
       case 'c':
         cold = true;
@@ -672,8 +650,6 @@ main (int argc, char **argv)
         usage (EXIT_FAILURE);
       }
   char const *dir = bench_dir_operand (argc, argv, optind);
-  if (!dir)
-    usage (EXIT_FAILURE);
   if (cold && geteuid () != 0)
     error (EXIT_SKIP, 0, "--cold needs root, to drop the page cache");
 #if HAVE_LIBURING
