@@ -145,20 +145,33 @@ first=$(grep ',2,1,[a-z-]*,' two.csv | cut -d, -f8)
 test -n "$first" && test "$first" = "$second" || fail=1
 grep '^ *20 cpdd-cp  *2 ' out > /dev/null || fail=1
 
+# A df in the directory $1 that says the line $2 of the KiB free, and
+# with -i the line $3 of the inodes free; then cpdd-bench tree run with
+# it, two runs of two tools on 40 files, its CSV into $4.
+tree_with_df ()
+{
+  mkdir "$1" || framework_failure_
+  cat > "$1/df" <<EOF_ || framework_failure_
+#!/bin/sh
+case \$2 in
+  -i) echo 'Filesystem Inodes IUsed IFree IUse% Mounted on'
+      echo '$3' ;;
+  *) echo 'Filesystem 1024-blocks Used Available Capacity Mounted on'
+     echo '$2' ;;
+esac
+EOF_
+  chmod +x "$1/df" || framework_failure_
+  env PATH="$PWD/$1:$PWD/bin:$PATH" "$bench" tree --pretouch 0 \
+    --files=40 --runs=2 --tools=cp,cpdd-cp -o "$4" . > out 2> err \
+    || fail=1
+  check_csv "$4" 40
+}
+
 # Without room for every copy (df says 100 MB are free), the copies of
 # each round are deleted at its end, and the next round's go into
 # another new directory.
-mkdir small-df || framework_failure_
-cat > small-df/df <<'EOF_' || framework_failure_
-#!/bin/sh
-echo 'Filesystem 1024-blocks Used Available Capacity Mounted on'
-echo 'fake 200000 100000 100000 50% /'
-EOF_
-chmod +x small-df/df || framework_failure_
-env PATH="$PWD/small-df:$PWD/bin:$PATH" "$bench" tree --pretouch 0 \
-  --files=40 --runs=2 --tools=cp,cpdd-cp -o small.csv . > out 2> err \
-  || fail=1
-check_csv small.csv 40
+tree_with_df small-df 'fake 200000 100000 100000 50% /' \
+  'fake 1000000 0 1000000 0% /' small.csv
 grep '^cpdd-bench: note: no room for all 4 copies of the tree: they are deleted after each round' \
   err > /dev/null || fail=1
 grep '; copies deleted after each round$' out > /dev/null || fail=1
@@ -171,21 +184,8 @@ done
 # With room in bytes but for only one copy's files (df -i says 130
 # inodes are free, for a tree of 46 entries), each copy is deleted
 # after its run, and the next goes into another new directory.
-mkdir few-inodes || framework_failure_
-cat > few-inodes/df <<'EOF_' || framework_failure_
-#!/bin/sh
-case $2 in
-  -i) echo 'Filesystem Inodes IUsed IFree IUse% Mounted on'
-      echo 'fake 1000 870 130 87% /' ;;
-  *) echo 'Filesystem 1024-blocks Used Available Capacity Mounted on'
-     echo 'fake 90000000 10000000 80000000 12% /' ;;
-esac
-EOF_
-chmod +x few-inodes/df || framework_failure_
-env PATH="$PWD/few-inodes:$PWD/bin:$PATH" "$bench" tree --pretouch 0 \
-  --files=40 --runs=2 --tools=cp,cpdd-cp -o inodes.csv . > out 2> err \
-  || fail=1
-check_csv inodes.csv 40
+tree_with_df few-inodes 'fake 90000000 10000000 80000000 12% /' \
+  'fake 1000 870 130 87% /' inodes.csv
 grep "^cpdd-bench: note: no room for a round's 2 copies of the tree: each is deleted after its run" \
   err > /dev/null || fail=1
 grep '; copies deleted after each run$' out > /dev/null || fail=1
