@@ -35,8 +35,10 @@
                                  multiples of 4096 bytes)
                   eintr          fail every other call with EINTR
                   slow           sleep FAULT_SLEEP_MS (default 50) first
-                  pause          create the file FAULT_FLAG, then wait
-                                 until it is removed, for at most
+                  pause          move the bytes before FAULT_AT, then,
+                                 in the call that starts there, create
+                                 the file FAULT_FLAG and wait until it
+                                 is removed, for at most
                                  FAULT_PAUSE_MAX seconds (default 900,
                                  longer than any test waits for a
                                  state); giving up removes the flag
@@ -426,6 +428,21 @@ resize_target (void)
     }
 }
 
+/* Whether a call moving *LEN bytes at OFFSET can move some before
+   FROM, in whole blocks for direct I/O: if so, *LEN is cut to them.  */
+static bool
+up_to (off_t from, off_t offset, size_t *len)
+{
+  off_t before = from - offset;
+  if (before <= 0)
+    return false;
+  before -= before % cfg.align;
+  if (before == 0)
+    return false;
+  *len = before;
+  return true;
+}
+
 /* The decision for one call moving *LEN bytes at OFFSET of a matching
    descriptor: return 0 to make the call (perhaps with *LEN reduced),
    or an errno value to fail it with.  */
@@ -470,6 +487,11 @@ inject (char const *what, off_t offset, size_t *len)
       sleep_ms (cfg.sleep_ms);
       break;
     case MODE_PAUSE:
+      /* A call from before the offset moves its bytes up to it and the
+         next call is held: a copy killed there has written exactly
+         that much, even one that would move the whole file at once.  */
+      if (up_to (cfg.at, offset, len))
+        return 0;
       note (what, offset, *len);
       pause_here ();
       break;
@@ -479,16 +501,9 @@ inject (char const *what, off_t offset, size_t *len)
     case MODE_HOLD:
       {
         off_t from = hold_offset ();
-        if (from < 0 || offset + (off_t) *len <= from)
+        if (from < 0 || offset + (off_t) *len <= from
+            || up_to (from, offset, len))
           return 0;
-        /* Up to the hold, in whole blocks for direct I/O.  */
-        off_t before = from - offset;
-        before -= before % cfg.align;
-        if (0 < before)
-          {
-            *len = before;
-            return 0;
-          }
       }
       sleep_ms (cfg.sleep_ms);
       if (cfg.align < *len)
