@@ -81,10 +81,13 @@ test "$after" = "$before" || { echo "outside the trees changed"; fail=1; }
 test $runs -gt 0 || framework_failure_
 echo "$runs copies"
 
-# Every complaint is one of those a swapped directory explains.
+# Every complaint is one of those a swapped directory explains: a link
+# found in place of src/a may be a directory again when it is read, as
+# GNU's cp then says too.
 cat errs | sort | uniq -c | sort -rn | head -5
 grep -v -e 'Not a directory' -e 'No such file or directory' \
   -e 'cannot overwrite non-directory' -e 'replaced while being copied' \
-  -e 'File exists' errs && { echo "unexpected complaints"; fail=1; }
+  -e 'File exists' -e 'cannot read symbolic link .*: Invalid argument' \
+  errs && { echo "unexpected complaints"; fail=1; }
 
 Exit $fail
