@@ -97,12 +97,18 @@ copy_jobs_start (struct copy_session *s, int jobs)
      walkers must not run short of, and keep reads in flight (see
      prefetch_source): a queue of 64 beyond the pool, or a quarter of
      what a walker may hold, if less; a batch weighs as many files as
-     it holds, and at least four fit in the queue.  */
+     it holds, and at least four fit in the queue.  A batch a worker
+     has taken no longer weighs in the queue, yet the files it has not
+     begun stay open: so the batches that the workers and the walk
+     hold may not add up to more files than the queue does.  */
   if (1 < jobs)
     {
       idx_t waiting = MIN (64, walker_default_max () / 4);
-      s->helpers.pool = workers_start (jobs, jobs + waiting);
-      s->helpers.batch_files = MAX (1, MIN (NEW_FILE_BATCH, waiting / 4));
+      idx_t queued = jobs + waiting;
+      s->helpers.pool = workers_start (jobs, queued);
+      s->helpers.batch_files = MAX (1, MIN (MIN (NEW_FILE_BATCH,
+                                                 waiting / 4),
+                                            queued / (jobs + 1)));
       s->finishes_max = copy_finishes_max ();
     }
 }
@@ -676,7 +682,9 @@ gather_new_file (struct copy_session *s, struct new_file_task *t,
       b->bytes = 0;
     }
   b->file[b->n++] = t;
-  b->bytes += size;
+  /* A batch ends at NEW_FILE_BATCH_BYTES: a file's size counts up to
+     that, so that no sparse giant makes the sum overflow.  */
+  b->bytes += MIN (size, NEW_FILE_BATCH_BYTES);
   if (s->helpers.batch_files <= b->n || NEW_FILE_BATCH_BYTES <= b->bytes
       || (s->helpers.batch_files <= 4 * b->n
           && workers_starving (s->helpers.pool)))
