@@ -15,6 +15,7 @@
 #include "copy-attr.h"
 #include "copy-file.h"
 #include "copy-jobs.h"
+#include "copy-scout.h"
 #include "copy-sync.h"
 #include <dirent.h>
 
@@ -97,6 +98,7 @@ copy_entries (struct dir_copy *d, struct file_group **files,
       error (0, errno, _("cannot access %s"), quoteaf (src->name));
       return false;
     }
+  copy_scout_step (session->scout, source_data_cached (session));
 
   struct ancestor self = { d->src_st->st_ino, d->src_st->st_dev,
                            ctx->ancestors };
@@ -337,6 +339,22 @@ finish_directory (struct file_group *fg, struct dir_copy const *d,
   return ok;
 }
 
+/* A scout to read the directories below the operand D ahead of the
+   walk (copy-scout.c), where workers copy the files and the walk would
+   be left waiting for each directory: on a disk, not in memory, which
+   needs no reading, nor over a network, where the workers look names
+   up ahead of the walk instead.  NULL if none.  */
+static struct copy_scout *
+start_scout (struct dir_copy const *d, struct copy_ctx const *ctx)
+{
+  struct walk_dir const *sdir = &d->sdir;
+  if (!ctx->command_line || !ctx->session->helpers.pool
+      || sdir->search_only
+      || file_system_kind (sdir->fd, sdir->dev) & (FS_MEMORY | FS_FAR))
+    return NULL;
+  return copy_scout_start (sdir->fd);
+}
+
 bool
 copy_dir_below (struct dir_copy *d, struct copy_ctx const *ctx,
                 struct cp_options const *x)
@@ -344,7 +362,18 @@ copy_dir_below (struct dir_copy *d, struct copy_ctx const *ctx,
   bool ok = true;
   struct file_group *files = NULL;
   if (open_source_dir (d, ctx, x, &ok))
-    ok = copy_entries (d, &files, ctx, x);
+    {
+      struct copy_session *s = ctx->session;
+      struct copy_scout *scout = start_scout (d, ctx);
+      if (scout)
+        s->scout = scout;
+      ok = copy_entries (d, &files, ctx, x);
+      if (scout)
+        {
+          copy_scout_stop (scout);
+          s->scout = NULL;
+        }
+    }
   ok &= hold_parents (d, ctx);
   ok &= finish_directory (files, d, ctx, x);
   if (0 <= d->sdir.fd)

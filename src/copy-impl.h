@@ -96,6 +96,7 @@ struct copy_session
   struct cache_guess cache;
   struct new_file_batch *gathered; /* new files the walk gathers for a
                                       worker, or NULL: the walk's own */
+  struct copy_scout *scout;	/* what reads ahead of the walk, or NULL */
   struct link_tables *links;
   struct made_tops tops;
   uid_t maker_uid;		/* whom this process makes files as, once */

@@ -691,6 +691,16 @@ gather_new_file (struct copy_session *s, struct new_file_task *t,
     hand_over_gathered (s);
 }
 
+/* How many files in a row found cached make the walk stop asking for
+   a while (source_seems_cached).  */
+enum { CACHED_RUN = 16 };
+
+bool
+source_data_cached (struct copy_session const *s)
+{
+  return CACHED_RUN <= s->cache.cached_run;
+}
+
 #if HAVE_POSIX_FADVISE
 /* Whether the file open as FD, whose data a worker will read soon,
    need not be read ahead: the files before it were found in the page
@@ -705,7 +715,6 @@ static bool
 source_seems_cached (struct cache_guess *g, int fd)
 {
 #if HAVE_PREADV2 && defined RWF_NOWAIT
-  enum { CACHED_RUN = 16 };
   if (g->cannot_tell)
     return false;
   if (CACHED_RUN <= g->cached_run && g->cached_run++ < 2 * CACHED_RUN)

@@ -93,6 +93,11 @@ int open_entry (struct loc const *src, struct stat *st);
 bool defer_finish (struct file_group *fg, struct dir_copy const *d,
                    bool set_mode, mode_t mode, struct cp_options const *x);
 
+/* Whether session S's walk found the data of the last files it handed
+   over in the page cache: a tree read before, whose directories are
+   likely cached too.  */
+bool source_data_cached (struct copy_session const *s);
+
 /* On a file system where every lookup is a round trip, the workers
    look up a directory's next names ahead of the walk, which then finds
    their status in the kernel's cache: the walk's lookups, one after

@@ -54,6 +54,7 @@ noinst_HEADERS += \
   src/copy-jobs.h \
   src/copy-links.h \
   src/copy-resume.h \
+  src/copy-scout.h \
   src/copy-remote.h \
   src/copy-report.h \
   src/copy-sync.h \
@@ -69,8 +70,8 @@ cpdd_ldadd = src/libcpdd.a lib/libgnu.a \
 
 cp_sources = src/cp.c src/copy.c src/copy-atomic.c src/copy-attr.c \
   src/copy-dir.c src/copy-file.c src/copy-hash.c src/copy-jobs.c \
-  src/copy-links.c src/copy-report.c src/copy-resume.c src/copy-send.c \
-  src/copy-serve.c \
+  src/copy-links.c src/copy-report.c src/copy-resume.c src/copy-scout.c \
+  src/copy-send.c src/copy-serve.c \
   src/copy-session.c src/copy-sync.c src/walk.c
 src_cp_SOURCES = $(cp_sources) src/remote-none.c
 src_cp_LDADD = $(cpdd_ldadd) $(LIB_XATTR)

@@ -99,6 +99,7 @@ TESTS += \
   tests/cp/jobs-limits.sh \
   tests/cp/jobs-prefetch.sh \
   tests/cp/jobs-descriptors.sh \
+  tests/cp/jobs-scout.sh \
   tests/cp/jobs-options.sh \
   tests/cp/owner-match-diff.sh \
   tests/cp/new-dir-diff.sh \
