@@ -9,6 +9,8 @@
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./src
 . "$srcdir/tests/diff-helpers.sh"
+. "$srcdir/tests/reliability/rel-helpers.sh"
+require_faultshim_
 command -v strace > /dev/null || skip_ "strace is not installed"
 case $(stat -f -c %T .) in
   tmpfs|ramfs) skip_ "the test directory is in memory, where no scout runs" ;;
@@ -26,18 +28,42 @@ for a in 1 2 3 4; do
   done
 done
 
-strace_ -f -o trace -e trace=openat,getdents64 \
-  cp -a --jobs=2 src dst > out 2> err || fail=1
-compare /dev/null out || fail=1
-compare /dev/null err || fail=1
-diff -r src dst || fail=1
 # The scout's opens of the directory named $1 in the trace.
 scouted ()
 {
   grep -c "openat([0-9]*, \"$1\", [^)]*O_NONBLOCK[^)]*O_DIRECTORY" trace
 }
-for d in $(cd src && find . -mindepth 1 -type d); do
-  n=$(scouted $(basename $d))
+dirs=$(cd src && find . -mindepth 1 -type d -exec basename {} \;) \
+  || framework_failure_
+all_scouted ()
+{
+  for d in $dirs; do
+    test "$(scouted $d)" -ge 1 || return 1
+  done
+}
+
+# The walk is held as it opens the copy of top1, before anything in it
+# is copied; the scout, which never opens the destination, reads on (the
+# tree is smaller than its lead), and once it has opened every
+# directory of the source, the walk is let go.  Without the hold, a
+# walk faster than the scout would end the copy, and the scout, first.
+rm -f held
+with_faults_ FAULT_OP=opendir FAULT_MODE=pause FAULT_FLAG="$PWD/held" \
+  FAULT_FD_PATH='*/dst/top1' \
+  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" -- \
+  strace -f -o trace -e trace=openat,getdents64 \
+    cp -a --jobs=2 src dst > out 2> err &
+pid=$!
+wait_until_ 600 test -e held || { echo "the walk was never held"; fail=1; }
+wait_until_ 120 all_scouted \
+  || { echo "the scout did not open every directory"; fail=1; }
+rm -f held
+wait $pid || fail=1
+compare /dev/null out || fail=1
+compare /dev/null err || fail=1
+diff -r src dst || fail=1
+for d in $dirs; do
+  n=$(scouted $d)
   test "$n" = 1 || { echo "the scout opened $d $n times"; fail=1; }
 done
 
