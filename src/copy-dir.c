@@ -364,6 +364,8 @@ copy_dir_below (struct dir_copy *d, struct copy_ctx const *ctx,
   if (open_source_dir (d, ctx, x, &ok))
     {
       struct copy_session *s = ctx->session;
+      /* Only an operand starts a scout: the directories below it,
+         which come here too, leave their operand's in place.  */
       struct copy_scout *scout = start_scout (d, ctx);
       if (scout)
         s->scout = scout;
