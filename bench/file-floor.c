@@ -21,6 +21,9 @@
      copy, which cp -a needs for every file of a tree with no
      extended attributes, no other owner and no hard links.
 
+   With --unshare each thread first takes a descriptor table of its
+   own, as cpz's threads do, to measure what sharing one costs.
+
    Each way runs with each number of threads, round robin; the copies
    of a run are removed, untimed, before the next.  It prints the
    median, min and max microseconds per file of wall time, and the
@@ -32,6 +35,8 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <pthread.h>
+#include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +64,7 @@ struct job
   long files;
   int id;
   int nthreads;
+  bool unshare;			/* take a descriptor table of its own */
   int err;			/* the first errno met, or 0 */
 };
 
@@ -76,6 +82,8 @@ usage (int status)
           "      --runs=N       runs of each way (default 5)\n"
           "      --threads=LIST comma-separated thread counts"
           " (default 1,2)\n"
+          "      --unshare      give each thread a descriptor table of"
+          " its own\n"
           "      --help         display this help and exit\n",
           program_name);
   exit (status);
@@ -136,6 +144,13 @@ static void *
 run_job (void *arg)
 {
   struct job *j = arg;
+#if HAVE_UNSHARE
+  if (j->unshare && unshare (CLONE_FILES) != 0)
+    {
+      j->err = errno;
+      return NULL;
+    }
+#endif
   char name[32];
   for (long i = j->id; i < j->files && !j->err; i += j->nthreads)
     {
@@ -188,7 +203,8 @@ remove_copy (int dirfd, char const *name, long files, int id, int nthreads)
 /* Copy FILES files of SRC into new directories of TOP with NTHREADS
    threads in WAY; return the seconds it took.  */
 static double
-time_run (int top, int src, long files, int nthreads, enum way way)
+time_run (int top, int src, long files, int nthreads, enum way way,
+          bool unshare)
 {
   struct job jobs[MAX_THREADS];
   pthread_t tids[MAX_THREADS];
@@ -197,7 +213,7 @@ time_run (int top, int src, long files, int nthreads, enum way way)
     {
       snprintf (name, sizeof name, "copy%d", t);
       jobs[t] = (struct job) { src, make_dir (top, name), way, files, t,
-                               nthreads, 0 };
+                               nthreads, unshare, 0 };
     }
   double start = now ();
   for (int t = 0; t < nthreads; t++)
@@ -248,10 +264,12 @@ main (int argc, char **argv)
   int runs = 5;
   int threads[MAX_LIST] = { 1, 2 };
   int nthreads_list = 2;
+  bool unshare = false;
   static struct option const longopts[] = {
     { "files", required_argument, NULL, 'f' },
     { "runs", required_argument, NULL, 'r' },
     { "threads", required_argument, NULL, 't' },
+    { "unshare", no_argument, NULL, 'u' },
     { "help", no_argument, NULL, 'h' },
     { NULL, 0, NULL, 0 }
   };
@@ -269,6 +287,13 @@ main (int argc, char **argv)
         nthreads_list = bench_counts (optarg, "number of threads",
                                       MAX_THREADS, threads, MAX_LIST);
         break;
+      case 'u':
+#if HAVE_UNSHARE
+        unshare = true;
+        break;
+#else
+        error (EXIT_FAILURE, 0, "--unshare is not supported on this system");
+#endif
       case 'h': usage (EXIT_SUCCESS);
       default: usage (EXIT_FAILURE);
       }
@@ -282,10 +307,12 @@ main (int argc, char **argv)
   for (int r = 0; r < runs; r++)
     for (int i = 0; i < nthreads_list; i++)
       for (int w = 0; w < WAYS; w++)
-        times[i][w][r] = time_run (top, src, files, threads[i], w);
+        times[i][w][r] = time_run (top, src, files, threads[i], w,
+                                    unshare);
 
-  printf ("%ld files of %d bytes, %d runs each; microseconds of wall time"
-          " per file\n", files, FILE_SIZE, runs);
+  printf ("%ld files of %d bytes, %d runs each%s; microseconds of wall"
+          " time per file\n", files, FILE_SIZE, runs,
+          unshare ? ", a descriptor table per thread" : "");
   printf ("threads way    median_us    min_us    max_us   ratio\n");
   for (int i = 0; i < nthreads_list; i++)
     {

@@ -1,9 +1,11 @@
 #!/bin/sh
 # bench/file-floor: on a few files it times both ways for 1 and 2
 # threads, prints its table (data at ratio 1, cp -a's ratio beside it),
-# leaves nothing behind; usage errors.
+# leaves nothing behind; --unshare gives each thread a descriptor table
+# of its own; usage errors.
 
 . "${srcdir=.}/tests/init.sh"; path_prepend_ ./bench
+. "$srcdir/tests/diff-helpers.sh"
 
 mkdir d || framework_failure_
 file-floor --files=40 --runs=3 --threads=1,2 d > out 2> err || fail=1
@@ -25,6 +27,27 @@ sed 1,2d out | awk '$2 == "data" && $6 != "1.00" { bad = 1 }
 # The source and every copy are removed.
 ls -A d > left || framework_failure_
 compare /dev/null left || fail=1
+
+# --unshare: each copying thread takes a table of its own, and says so.
+if cpdd_has_ HAVE_UNSHARE; then
+  file-floor --files=40 --runs=1 --threads=2 --unshare d > out 2> err \
+    || fail=1
+  compare /dev/null err || fail=1
+  grep '^40 files of 1024 bytes, 1 runs each, a descriptor table per thread;' \
+    out > /dev/null || fail=1
+  if strace -V > /dev/null 2>&1; then
+    strace -f -e trace=unshare -o trace \
+      file-floor --files=4 --runs=1 --threads=1,2 --unshare d > out \
+      || fail=1
+    # Both ways, a thread per run of one and two per run of two.
+    test "$(grep -c 'unshare(CLONE_FILES) *= 0$' trace)" = 6 || fail=1
+  fi
+  ls -A d > left || framework_failure_
+  compare /dev/null left || fail=1
+else
+  returns_ 1 file-floor --unshare d 2> err || fail=1
+  grep 'not supported on this system' err > /dev/null || fail=1
+fi
 
 # A directory that cannot be used fails, naming why, not a timing.
 returns_ 1 file-floor --files=4 --runs=1 out 2> err || fail=1
