@@ -13,10 +13,11 @@
    FAULT_OP       which calls are affected, a comma-separated list of
                   read write pread pwrite preadv2 pwritev2
                   copy_file_range sendfile mmap
-                  close fsync fdatasync syncfs clone (these five are hit
-                  whatever FAULT_AT says; close closes the file and
-                  then fails, as on NFS; clone is the FICLONE ioctl,
-                  on the destination) open (corrupt mode only)
+                  close fsync fdatasync syncfs clone futimens (these six
+                  are hit whatever FAULT_AT says; close closes the file
+                  and then fails, as on NFS; clone is the FICLONE ioctl,
+                  on the destination; futimens sets no times when it
+                  fails) open (corrupt mode only)
                   opendir (an openat of a directory: hit once it is
                   open, before anything in it is read, so that a walk
                   can be held there; its offset is 0)
@@ -125,7 +126,8 @@ enum op
   OP_CLONE = 1 << 12,
   OP_OPEN = 1 << 13,
   OP_SYNCFS = 1 << 14,
-  OP_OPENDIR = 1 << 15
+  OP_OPENDIR = 1 << 15,
+  OP_FUTIMENS = 1 << 16
 };
 
 enum seek_mode
@@ -148,7 +150,8 @@ static struct op_name
   { "copy_file_range", OP_CFR }, { "sendfile", OP_SENDFILE },
   { "mmap", OP_MMAP }, { "close", OP_CLOSE }, { "fsync", OP_FSYNC },
   { "fdatasync", OP_FDATASYNC }, { "clone", OP_CLONE },
-  { "open", OP_OPEN }, { "syncfs", OP_SYNCFS }, { "opendir", OP_OPENDIR }
+  { "open", OP_OPEN }, { "syncfs", OP_SYNCFS }, { "opendir", OP_OPENDIR },
+  { "futimens", OP_FUTIMENS }
 };
 
 enum mode
@@ -194,6 +197,7 @@ static int (*real_close) (int);
 static int (*real_fsync) (int);
 static int (*real_fdatasync) (int);
 static int (*real_syncfs) (int);
+static int (*real_futimens) (int, struct timespec const[2]);
 static int (*real_ioctl) (int, unsigned long int, ...);
 static off_t (*real_lseek) (int, off_t, int);
 static int (*real_open) (char const *, int, ...);
@@ -295,6 +299,7 @@ setup (void)
   real_fsync = next_symbol ("fsync");
   real_fdatasync = next_symbol ("fdatasync");
   real_syncfs = next_symbol ("syncfs");
+  real_futimens = next_symbol ("futimens");
   real_ioctl = next_symbol ("ioctl");
   real_lseek = next_symbol ("lseek64");
   real_open = next_symbol ("open64");
@@ -1025,6 +1030,20 @@ syncfs (int fd)
       return -1;
     }
   return real_syncfs (fd);
+}
+
+/* A file whose times can't be set, as where its owner's are kept on
+   a server that refuses them.  */
+int
+futimens (int fd, struct timespec const times[2])
+{
+  int err = decide_at_fault (OP_FUTIMENS, "futimens", fd);
+  if (err)
+    {
+      errno = err;
+      return -1;
+    }
+  return real_futimens (fd, times);
 }
 
 /* Move FD's offset to OFFSET and return it, as lseek would.  */
