@@ -299,10 +299,11 @@ sync_dir (struct dir_copy const *d, struct copy_ctx const *ctx)
 /* Give D's destination its attributes once the files of FG, if any,
    are copied: with workers, leave them to whoever ends FG where it
    can, else wait for FG here.  D's source is open as D->sdir if it
-   could be.  */
+   could be.  WALKED_OK says whether the walk of D went well.  */
 static _GL_ATTRIBUTE_NOINLINE bool
 finish_directory (struct file_group *fg, struct dir_copy const *d,
-                  struct copy_ctx const *ctx, struct cp_options const *x)
+                  bool walked_ok, struct copy_ctx const *ctx,
+                  struct cp_options const *x)
 {
   struct walk_dir const *sdir = &d->sdir;
   struct loc const *src = d->src;
@@ -320,7 +321,7 @@ finish_directory (struct file_group *fg, struct dir_copy const *d,
   else if (set_mode)
     mode = new_dir_mode (src_st, dst_st, x);
   struct stat const *made_st = exists ? NULL : dst_st;
-  if (fg && defer_finish (fg, d, set_mode, mode, x))
+  if (fg && defer_finish (fg, d, set_mode, mode, walked_ok, x))
     return true;
   bool ok = fg ? file_group_wait (fg) : true;
   ok &= atomic_batch_dir_finishing (ctx->session->renames, d->ddir->dev,
@@ -377,7 +378,7 @@ copy_dir_below (struct dir_copy *d, struct copy_ctx const *ctx,
         }
     }
   ok &= hold_parents (d, ctx);
-  ok &= finish_directory (files, d, ctx, x);
+  ok &= finish_directory (files, d, ok, ctx, x);
   if (0 <= d->sdir.fd)
     walk_close (ctx->src_walk, &d->sdir);
   walk_close (ctx->dst_walk, d->ddir);
@@ -421,6 +422,7 @@ gives_plain_files (struct copy_session *s, struct walk_dir const *ddir,
 bool
 copy_directory (struct loc const *src, struct stat const *src_st,
                 struct loc const *dst, bool exists,
+                struct copy_record *record,
                 struct copy_ctx const *ctx, struct cp_options const *x)
 {
   for (struct ancestor const *a = ctx->ancestors; a; a = a->up)
@@ -485,7 +487,8 @@ copy_directory (struct loc const *src, struct stat const *src_st,
     remember_made_top (s, &dst_st);
 
   struct dir_copy d = { .src = src, .src_st = src_st, .dst = dst,
-                        .ddir = &ddir, .exists = exists, .dst_st = &dst_st };
+                        .ddir = &ddir, .exists = exists, .dst_st = &dst_st,
+                        .record = record };
   if (!exists && send_subtree (&d, ctx, x))
     {
       walk_close (ctx->dst_walk, &ddir);

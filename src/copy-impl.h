@@ -195,6 +195,8 @@ struct fill_place
   bool rename_now;
 };
 
+struct copy_record;
+
 /* A directory being copied: SRC, of status SRC_ST and open as SDIR
    while it is read, into DST, open as DDIR, which EXISTS already or
    was made as DST_ST.  */
@@ -207,6 +209,9 @@ struct dir_copy
   struct walk_dir *ddir;
   bool exists;
   struct stat const *dst_st;
+  struct copy_record *record;	/* the directory's report record, to go
+                                   with its attributes to whoever sets
+                                   them, or NULL */
 };
 
 /* A regular file whose both ends are open, to fill.  */

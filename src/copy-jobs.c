@@ -61,6 +61,9 @@ struct dir_finish
   bool set_mode;		/* whether to give the copy MODE at last */
   mode_t mode;
   struct cp_options const *x;
+  struct copy_record record;	/* the directory's, once the walk left it */
+  bool walked_ok;		/* whether the walk of the directory went
+                                   well */
   size_t dst_name;		/* where in NAMES the copy's name starts */
   char names[];
 };
@@ -857,6 +860,7 @@ finish_directory_now (struct dir_finish *f)
   char const *src_name = f->names;
   char const *dst_name = f->names + f->dst_name;
   int dst_fd = f->dirs->dst.fd;
+  copy_record_resume (&f->record);
   struct attr_file dst = task_end ((char *) dst_name, dst_fd, f->created);
   if (f->created)
     dst.st = &f->made_st;
@@ -881,13 +885,16 @@ finish_directory_now (struct dir_finish *f)
   /* Closing a directory whose changes are made can't lose them.  */
   shared_dirs_release (f->dirs);
   atomic_fetch_sub (&f->session->finishes_held, 1);
+  copy_record_end (&f->record,
+                   copy_record_outcome (&f->record, f->walked_ok && ok));
   free (f);
   return ok;
 }
 
 bool
 defer_finish (struct file_group *fg, struct dir_copy const *d,
-              bool set_mode, mode_t mode, struct cp_options const *x)
+              bool set_mode, mode_t mode, bool walked_ok,
+              struct cp_options const *x)
 {
   struct copy_session *s = fg->session;
   struct walk_dir const *sdir = &d->sdir;
@@ -912,6 +919,8 @@ defer_finish (struct file_group *fg, struct dir_copy const *d,
   f->mode = mode;
   f->x = x;
   f->dst_name = dst_at;
+  copy_record_pass (d->record, &f->record, f->names, f->names + dst_at);
+  f->walked_ok = walked_ok;
   fg->finish = f;
   file_group_leave_dirs (fg);
   task_group_release (&fg->pieces);

@@ -88,10 +88,13 @@ int open_entry (struct loc const *src, struct stat *st);
 
 /* Leave the attributes of the directory D to whoever ends FG, the
    group of its files, giving it MODE at last if SET_MODE, and end the
-   walk's piece of FG.  Return false, with nothing done, if the
-   directories can't be held for it.  */
+   walk's piece of FG; D's report record goes with them, to say
+   whether the directory was copied once they are set, and WALKED_OK
+   whether the walk of it went well.  Return false, with nothing done,
+   if the directories can't be held for it.  */
 bool defer_finish (struct file_group *fg, struct dir_copy const *d,
-                   bool set_mode, mode_t mode, struct cp_options const *x);
+                   bool set_mode, mode_t mode, bool walked_ok,
+                   struct cp_options const *x);
 
 /* Whether session S's walk found the data of the last files it handed
    over in the page cache: a tree read before, whose directories are

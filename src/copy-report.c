@@ -129,6 +129,32 @@ copy_record_drop (struct copy_record *r)
   free (r->hash);
 }
 
+void
+copy_record_pass (struct copy_record *r, struct copy_record *to,
+                  char const *src, char const *dst)
+{
+  if (!r || !r->report)
+    {
+      to->report = NULL;
+      return;
+    }
+  error_note_give_back (&r->scope);
+  *to = *r;
+  to->src = src;
+  to->dst = dst;
+  r->report = NULL;
+}
+
+void
+copy_record_resume (struct copy_record *r)
+{
+  if (!r->report)
+    return;
+  struct error_note walk_note = r->note;
+  error_note_take (&r->scope, &r->note);
+  r->note = walk_note;
+}
+
 enum copy_outcome
 copy_record_outcome (struct copy_record const *r, bool ok)
 {

@@ -99,6 +99,20 @@ void copy_record_end (struct copy_record *r, enum copy_outcome outcome);
 /* End R without a record: its file's is made elsewhere.  */
 void copy_record_drop (struct copy_record *r);
 
+/* Move the record R, if not null, begun on this thread, to *TO, which
+   names its file SRC and DST (strings that must last as long as *TO),
+   to be ended there, maybe on another thread, once the rest of the
+   file's copy is done: its directory's attributes, set after the walk
+   has left it.  R is left with nothing to record; *TO records nothing
+   if R is null.  Copy_record_resume must come first on the thread
+   that ends *TO.  */
+void copy_record_pass (struct copy_record *r, struct copy_record *to,
+                       char const *src, char const *dst);
+
+/* Go on with R, passed by copy_record_pass, on this thread: it keeps
+   the first diagnostic this thread makes, if it has none yet.  */
+void copy_record_resume (struct copy_record *r);
+
 /* Whether R's file was copied, as OK says: a directory fails only
    where something was said of itself, not of a file in it.  */
 enum copy_outcome copy_record_outcome (struct copy_record const *r,

@@ -51,9 +51,11 @@ bool dir_copied_before (struct loc const *src, struct stat const *src_st,
                         struct cp_options const *x, bool *skip);
 
 /* Copy the directory SRC (SRC_ST) to DST, which EXISTS already or is
-   made here.  */
+   made here.  RECORD is the directory's report record: whoever sets
+   its attributes ends it.  */
 bool copy_directory (struct loc const *src, struct stat const *src_st,
                      struct loc const *dst, bool exists,
+                     struct copy_record *record,
                      struct copy_ctx const *ctx, struct cp_options const *x);
 
 /* Copy what is in D's source into its destination, open as D->ddir,

@@ -983,8 +983,8 @@ find_destination (struct loc const *dst, struct stat const *src_st,
    making the directory to fail on, as in GNU cp.  */
 static bool
 copy_dir_entry (struct file_source const *src, struct loc const *dst,
-                struct dest const *d, struct copy_ctx const *ctx,
-                struct cp_options const *x)
+                struct dest const *d, struct copy_record *r,
+                struct copy_ctx const *ctx, struct cp_options const *x)
 {
   struct loc const *sl = src->loc;
   bool exists = d->known;
@@ -1006,7 +1006,7 @@ copy_dir_entry (struct file_source const *src, struct loc const *dst,
   bool skip;
   bool ok = dir_copied_before (sl, src->st, dst, ctx, x, &skip);
   if (!skip)
-    ok = copy_directory (sl, src->st, dst, exists, ctx, x);
+    ok = copy_directory (sl, src->st, dst, exists, r, ctx, x);
   /* A directory that could not even be made leaves the file it was
      to replace where it was, as in GNU cp.  */
   if (!ok && backup && nothing_at (dst))
@@ -1269,7 +1269,7 @@ copy_entry (struct loc const *src, struct loc const *dst,
       if (done)
         return true;
     }
-  return (is_dir ? copy_dir_entry (&from, dst, d, ctx, x)
+  return (is_dir ? copy_dir_entry (&from, dst, d, r, ctx, x)
           : copy_non_dir (&from, dst, d, ctx, x));
 }
 

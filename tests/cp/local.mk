@@ -11,6 +11,7 @@ TESTS += \
   tests/cp/report-failed.sh \
   tests/cp/report-tree.sh \
   tests/cp/report-errors.sh \
+  tests/cp/report-jobs-dir.sh \
   tests/cp/atomic-resume.sh \
   tests/cp/atomic-batch.sh \
   tests/cp/resume-partial.sh \
