@@ -491,6 +491,9 @@ copy_directory (struct loc const *src, struct stat const *src_st,
                         .record = record };
   if (!exists && send_subtree (&d, ctx, x))
     {
+      /* The rank given the subtree records its top directory, once
+         it has set the directory's attributes.  */
+      copy_record_drop (record);
       walk_close (ctx->dst_walk, &ddir);
       return true;
     }

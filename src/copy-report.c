@@ -127,6 +127,7 @@ copy_record_drop (struct copy_record *r)
   error_note_give_back (&r->scope);
   free (r->note.text);
   free (r->hash);
+  r->report = NULL;
 }
 
 void
@@ -158,7 +159,7 @@ copy_record_resume (struct copy_record *r)
 enum copy_outcome
 copy_record_outcome (struct copy_record const *r, bool ok)
 {
-  if (ok || (S_ISDIR (r->type) && r->report && !r->note.text))
+  if (ok || (r->report && S_ISDIR (r->type) && !r->note.text))
     return COPY_COPIED;
   return COPY_FAILED;
 }

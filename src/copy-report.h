@@ -96,7 +96,8 @@ void copy_record_data (struct copy_record *r, struct xfer_report const *xr,
 /* End R, whose copy ended as OUTCOME, and write it.  */
 void copy_record_end (struct copy_record *r, enum copy_outcome outcome);
 
-/* End R without a record: its file's is made elsewhere.  */
+/* End R without a record: its file's is made elsewhere.  Ending R
+   again then does nothing.  */
 void copy_record_drop (struct copy_record *r);
 
 /* Move the record R, if not null, begun on this thread, to *TO, which

@@ -16,6 +16,7 @@
 #include "copy-walk.h"
 #include "copy-file.h"
 #include "copy-jobs.h"
+#include "copy-report.h"
 #include "copy-sync.h"
 #include "dirname.h"
 #include "same-inode.h"
@@ -213,10 +214,12 @@ open_given_dir (struct walker *w, struct remote_chain *c,
   return false;
 }
 
-bool
-copy_remote_dir (struct copy_session *s, struct remote_dir const *d,
-                 struct remote_path const *src, struct remote_path const *dst,
-                 struct cp_options const *x)
+/* Copy the subtree D as copy_remote_dir says, with RECORD, the report
+   record of its top directory.  */
+static bool
+serve_dir (struct copy_session *s, struct remote_dir const *d,
+           struct remote_path const *src, struct remote_path const *dst,
+           struct copy_record *record, struct cp_options const *x)
 {
   prepare_stack ();
   for (size_t i = 0; i < d->made_len; i++)
@@ -262,7 +265,7 @@ copy_remote_dir (struct copy_session *s, struct remote_dir const *d,
          from.  */
       struct dir_copy below = { .src = &from, .src_st = d->src_st,
                                 .dst = &to, .ddir = &ddir, .exists = false,
-                                .dst_st = d->dst_st };
+                                .dst_st = d->dst_st, .record = record };
       ok = copy_dir_below (&below, &ctx, x);
       ok &= file_group_wait (ctx.files);
       free (src_names.buf);
@@ -270,5 +273,19 @@ copy_remote_dir (struct copy_session *s, struct remote_dir const *d,
       close_chain (&dst_walk, &dc);
     }
   close_chain (&src_walk, &sc);
+  return ok;
+}
+
+/* The rank that gave the subtree left its top directory's record to
+   this one, which sets the directory's attributes.  */
+bool
+copy_remote_dir (struct copy_session *s, struct remote_dir const *d,
+                 struct remote_path const *src, struct remote_path const *dst,
+                 struct cp_options const *x)
+{
+  struct copy_record r;
+  copy_record_begin (&r, x->report, d->src_name, d->dst_name, S_IFDIR);
+  bool ok = serve_dir (s, d, src, dst, &r, x);
+  copy_record_end (&r, copy_record_outcome (&r, ok));
   return ok;
 }

@@ -32,6 +32,7 @@ TESTS += \
   tests/mpi/mpi-eio.sh \
   tests/mpi/mpi-hash.sh \
   tests/mpi/mpi-report.sh \
+  tests/mpi/mpi-report-gift.sh \
   tests/mpi/mpi-walk.sh \
   tests/mpi/mpi-usr1.sh \
   tests/mpi/mpi-range-gift.sh \
