@@ -575,3 +575,25 @@ socket.socket(socket.AF_UNIX).bind(sys.argv[1])
 ' "$sf_dir_/sock" 2>/dev/null || skip_ "cannot make sockets here"
   done
 }
+
+# report_times_failed_ REPORT SRC DST: whether the --report file REPORT
+# has one record of SRC, a directory recorded as failed because the
+# times of its copy DST could not be set (the fault shim's futimens,
+# FAULT_MODE=eio), with cp's diagnostic.
+report_times_failed_ ()
+{
+  jq -e -s --arg src "$2" \
+    --arg msg "preserving times for '$3': Input/output error" \
+    'map(select(.source == $src)) | length == 1
+     and (.[0] | .type == "directory" and .error == $msg and .errno == 5)' \
+    "$1" > /dev/null
+}
+
+# report_summary_ REPORT FILES COPIED FAILED: whether the last line of
+# REPORT sums the run up with these counts.
+report_summary_ ()
+{
+  tail -n 1 "$1" | jq -e --argjson f "$2" --argjson c "$3" --argjson x "$4" \
+    '.record == "summary" and .files == $f and .copied == $c
+     and .failed == $x' > /dev/null
+}
