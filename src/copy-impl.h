@@ -211,7 +211,7 @@ struct dir_copy
   struct stat const *dst_st;
   struct copy_record *record;	/* the directory's report record, to go
                                    with its attributes to whoever sets
-                                   them, or NULL */
+                                   them */
 };
 
 /* A regular file whose both ends are open, to fill.  */

@@ -134,7 +134,7 @@ void
 copy_record_pass (struct copy_record *r, struct copy_record *to,
                   char const *src, char const *dst)
 {
-  if (!r || !r->report)
+  if (!r->report)
     {
       to->report = NULL;
       return;

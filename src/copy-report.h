@@ -100,13 +100,12 @@ void copy_record_end (struct copy_record *r, enum copy_outcome outcome);
    again then does nothing.  */
 void copy_record_drop (struct copy_record *r);
 
-/* Move the record R, if not null, begun on this thread, to *TO, which
-   names its file SRC and DST (strings that must last as long as *TO),
-   to be ended there, maybe on another thread, once the rest of the
-   file's copy is done: its directory's attributes, set after the walk
-   has left it.  R is left with nothing to record; *TO records nothing
-   if R is null.  Copy_record_resume must come first on the thread
-   that ends *TO.  */
+/* Move the record R, begun on this thread, to *TO, which names its
+   file SRC and DST (strings that must last as long as *TO), to be
+   ended there, maybe on another thread, once the rest of the file's
+   copy is done: its directory's attributes, set after the walk has
+   left it.  R is left with nothing to record.  Copy_record_resume must
+   come first on the thread that ends *TO.  */
 void copy_record_pass (struct copy_record *r, struct copy_record *to,
                        char const *src, char const *dst);
 
