@@ -37,9 +37,8 @@ if cpdd_has_ HAVE_UNSHARE; then
     out > /dev/null || fail=1
   # Under an emulator strace would see the emulator's calls.
   if strace -V > /dev/null 2>&1 && ! emulated_; then
-    env "ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-      strace -f -ff -e trace=unshare -o trace \
-        file-floor --files=4 --runs=1 --threads=1,2 --unshare d > out \
+    traced_ -f -ff -e trace=unshare -o trace \
+      file-floor --files=4 --runs=1 --threads=1,2 --unshare d > out \
       || fail=1
     # Both ways, a thread per run of one and two per run of two.  Each
     # thread's calls are in a file of their own, whole: in one file, a
